@@ -1,0 +1,284 @@
+"""Consistency checks of the rule catalogue.
+
+Every check returns a list of :class:`Problem`; an empty list means the catalogue passes. The
+tests run each check separately so that a failure names what is wrong; :func:`check` runs them all.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Iterator
+
+import attrs
+
+from sabai_rules.catalogue import (
+    EDITIONS,
+    LANGUAGES,
+    SOURCE_LANGUAGES,
+    Catalogue,
+    normalise,
+    roles,
+)
+
+__all__ = [
+    "ID_PATTERN",
+    "Problem",
+    "check",
+    "check_ids",
+    "check_quotes",
+    "check_references",
+    "check_rulings",
+    "check_source_files",
+    "check_source_presence",
+]
+
+#: A well-formed id: lower-case words joined by ``-``, segments joined by ``.``.
+ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*")
+
+
+@attrs.frozen
+class Problem:
+    """One thing wrong with the catalogue: which check found it, where, and what."""
+
+    check: str
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message} [{self.check}]"
+
+
+def check_ids(cat: Catalogue) -> list[Problem]:
+    """Ids are well formed, carry the prefix of their kind, never collide, are never retired."""
+    problems: list[Problem] = []
+    seen: dict[str, str] = {}
+    retired = {r.id for r in cat.retired()}
+
+    def visit(kind: str, ident: str, prefix: str | None) -> None:
+        if not ID_PATTERN.fullmatch(ident):
+            problems.append(Problem("id-format", ident, f"malformed {kind} id"))
+        if prefix is not None and not ident.startswith(prefix):
+            problems.append(Problem("id-prefix", ident, f"a {kind} id must start with {prefix!r}"))
+        if ident in seen:
+            problems.append(Problem("id-unique", ident, f"used for a {seen[ident]} and a {kind}"))
+        seen[ident] = kind
+        if ident in retired:
+            problems.append(Problem("id-retired", ident, f"retired id reused for a {kind}"))
+
+    for chapter in cat.chapters():
+        visit("chapter", chapter.id, None)
+    for rule in cat.rules():
+        visit("rule", rule.id, f"{rule.chapter}.")
+        if rule.id.count(".") < 1:
+            problems.append(Problem("id-format", rule.id, "a rule id has at least two segments"))
+    for ruling in cat.rulings():
+        visit("ruling", ruling.id, "ruling.")
+    for difference in cat.concordance():
+        visit("difference", difference.id, "difference.")
+    for term in cat.glossary():
+        if "." in term.id or not ID_PATTERN.fullmatch(term.id):
+            problems.append(Problem("id-format", term.id, "a glossary id is one segment"))
+    for entry in cat.retired():
+        if entry.replaced_by is not None and cat.kind_of(entry.replaced_by) is None:
+            problems.append(
+                Problem("id-retired", entry.id, f"replaced by unknown id {entry.replaced_by!r}")
+            )
+    return problems
+
+
+def check_source_presence(cat: Catalogue) -> list[Problem]:
+    """Each rule has, for every source language of its editions, a quote or a note saying why not;
+    only derived rules have no quote at all; no quote stands in a language of another edition."""
+    problems: list[Problem] = []
+    for rule in cat.rules():
+        required = {lang for ed in rule.editions for lang in SOURCE_LANGUAGES[ed]}
+        quoted = {q.language for q in rule.sources}
+        absent = {a.language for a in rule.absences}
+        for language in sorted(required - quoted - absent):
+            problems.append(
+                Problem("source-missing", rule.id, f"no {language} source text and no absent note")
+            )
+        for language in sorted(quoted & absent):
+            problems.append(
+                Problem("source-conflict", rule.id, f"{language} is both quoted and absent")
+            )
+        for language in sorted((quoted | absent) - required):
+            problems.append(
+                Problem(
+                    "source-edition",
+                    rule.id,
+                    f"{language} is of an edition the rule is not in ({', '.join(rule.editions)})",
+                )
+            )
+        if rule.is_derived and quoted:
+            problems.append(Problem("source-derived", rule.id, "a derived rule quotes a source"))
+        if not rule.is_derived and not quoted:
+            problems.append(
+                Problem(
+                    "source-missing", rule.id, "states no source: quote one or list derived_from"
+                )
+            )
+        if not rule.editions:
+            problems.append(Problem("edition", rule.id, "belongs to no edition"))
+    return problems
+
+
+def _quotes(cat: Catalogue) -> Iterator[tuple[str, str, str]]:
+    for rule in cat.rules():
+        for quote in rule.sources:
+            for excerpt in quote.excerpts:
+                yield rule.id, quote.language, excerpt
+    for ruling in cat.rulings():
+        for evidence in ruling.evidence:
+            yield ruling.id, evidence.language, evidence.quote
+    for difference in cat.concordance():
+        for reading in difference.readings:
+            if reading.quote is not None:
+                yield difference.id, reading.language, reading.quote
+
+
+def check_quotes(cat: Catalogue) -> list[Problem]:
+    """Every quoted sentence occurs in the published text of its language (compared with
+    whitespace collapsed and typographic quotes made plain)."""
+    texts = {s.language: normalise(cat.source_text(s.language)) for s in cat.sources}
+    problems = []
+    for where, language, quote in _quotes(cat):
+        if language not in texts:
+            problems.append(Problem("quote", where, f"no published text in {language}"))
+        elif not quote.strip():
+            problems.append(Problem("quote", where, f"empty {language} quote"))
+        elif normalise(quote) not in texts[language]:
+            problems.append(
+                Problem("quote", where, f"{language} quote not in the source: {quote!r}")
+            )
+    return problems
+
+
+def _texts_with_roles(cat: Catalogue) -> Iterator[tuple[str, str]]:
+    for rule in cat.rules():
+        yield rule.id, rule.statement
+        for absence in rule.absences:
+            yield rule.id, absence.note
+    for ruling in cat.rulings():
+        for text in (ruling.question, ruling.decision, ruling.rationale, *ruling.alternatives):
+            yield ruling.id, text
+    for difference in cat.concordance():
+        yield difference.id, difference.note
+        for reading in difference.readings:
+            yield difference.id, reading.gloss
+    for term in cat.glossary():
+        for _, text in term.definitions.items():
+            yield term.id, text
+        for _, text in term.notes.items():
+            yield term.id, text
+
+
+def check_references(cat: Catalogue) -> list[Problem]:
+    """Every id a rule, ruling, difference or term refers to exists (and is of the right kind)."""
+    problems: list[Problem] = []
+
+    def expect(where: str, ident: str, kind: str) -> None:
+        found = cat.kind_of(ident)
+        if found == "retired":
+            problems.append(Problem("reference", where, f"refers to retired id {ident!r}"))
+        elif found != kind:
+            what = f"a {found}" if found else "unknown"
+            problems.append(Problem("reference", where, f"{kind} {ident!r} is {what}"))
+
+    for rule in cat.rules():
+        for ident in rule.derived_from:
+            expect(rule.id, ident, "rule")
+        if rule.id in rule.derived_from:
+            problems.append(Problem("reference", rule.id, "derived from itself"))
+    for ruling in cat.rulings():
+        if not ruling.rules:
+            problems.append(Problem("reference", ruling.id, "settles no rule"))
+        for ident in ruling.rules:
+            expect(ruling.id, ident, "rule")
+    for difference in cat.concordance():
+        for ident in difference.rules:
+            expect(difference.id, ident, "rule")
+        for ident in difference.settled_by:
+            expect(difference.id, ident, "ruling")
+        if difference.impact == "model" and not difference.settled_by:
+            problems.append(
+                Problem("concordance", difference.id, "changes the model but no ruling settles it")
+            )
+        if difference.impact == "none" and not difference.note:
+            problems.append(
+                Problem("concordance", difference.id, "needs a note saying why nothing is settled")
+            )
+    for term in cat.glossary():
+        for ident in term.rules:
+            expect(term.id, ident, "rule")
+    for where, text in _texts_with_roles(cat):
+        for role, target in roles(text):
+            expect(where, target, role)
+    return problems
+
+
+def check_rulings(cat: Catalogue) -> list[Problem]:
+    """Each option belongs to one ruling and has a value in every preset; the deck ruling is
+    flagged as an assumption."""
+    problems: list[Problem] = []
+    presets = {p.id for p in cat.presets()}
+    owners: dict[str, str] = {}
+    for ruling in cat.rulings():
+        if ruling.option is None:
+            continue
+        if ruling.option in owners:
+            problems.append(
+                Problem(
+                    "option", ruling.id, f"option {ruling.option!r} also in {owners[ruling.option]}"
+                )
+            )
+        owners[ruling.option] = ruling.id
+        given = {name for name, _ in ruling.values}
+        for missing in sorted(presets - given):
+            problems.append(Problem("option", ruling.id, f"no value for preset {missing!r}"))
+        for extra in sorted(given - presets):
+            problems.append(Problem("option", ruling.id, f"value for unknown preset {extra!r}"))
+        if not ruling.alternatives:
+            problems.append(Problem("option", ruling.id, "an option needs its alternatives"))
+    deck = [r for r in cat.rulings() if r.option == "deck"]
+    if not deck or not deck[0].assumption:
+        problems.append(
+            Problem("assumption", "deck", "the deck ruling must be flagged as an assumption")
+        )
+    for preset in cat.presets():
+        if preset.edition not in EDITIONS:
+            problems.append(Problem("preset", preset.id, f"unknown edition {preset.edition!r}"))
+    return problems
+
+
+def check_source_files(cat: Catalogue) -> list[Problem]:
+    """Each published text is byte for byte the one its manifest checksum names, in UTF-8."""
+    problems = []
+    languages = set()
+    for source in cat.sources:
+        languages.add(source.language)
+        data = cat.root.joinpath("sources", source.file).read_bytes()
+        if hashlib.sha256(data).hexdigest() != source.text_sha256:
+            problems.append(
+                Problem("source-file", source.file, "text differs from its manifest checksum")
+            )
+    for language in LANGUAGES:
+        if language not in languages:
+            problems.append(Problem("source-file", language, "no published text for this language"))
+    return problems
+
+
+CHECKS: tuple[Callable[[Catalogue], list[Problem]], ...] = (
+    check_ids,
+    check_source_presence,
+    check_quotes,
+    check_references,
+    check_rulings,
+    check_source_files,
+)
+
+
+def check(cat: Catalogue) -> list[Problem]:
+    """Every problem every check finds."""
+    return [problem for run in CHECKS for problem in run(cat)]

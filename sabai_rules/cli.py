@@ -1,0 +1,338 @@
+"""The ``sabai`` command line (also ``python -m sabai_rules``).
+
+Exit codes:
+
+* 0 — done;
+* 1 — reserved for the referee: an illegal event was found;
+* 2 — unusable input: a bad argument, an unknown id or language;
+* 3 — the package's rule catalogue is damaged (reinstall).
+
+Every error is one line on standard error, never a traceback. :func:`run` takes the argument list
+and returns the exit code, so that tests can call the command in-process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import textwrap
+from collections.abc import Sequence
+from typing import Any, NoReturn, TextIO
+
+from sabai_rules import __version__, catalogue
+from sabai_rules.catalogue import LANGUAGES, CatalogueError, Rule, Ruling, UnknownIdError
+from sabai_rules.i18n import label
+
+__all__ = ["EXIT_DAMAGED", "EXIT_ILLEGAL", "EXIT_OK", "EXIT_USAGE", "main", "run"]
+
+EXIT_OK = 0
+EXIT_ILLEGAL = 1
+EXIT_USAGE = 2
+EXIT_DAMAGED = 3
+
+WIDTH = 100
+
+EPILOG = """\
+exit codes:
+  0  done
+  1  an illegal event was found (the referee's verdict)
+  2  unusable input: bad argument, unknown id or language
+  3  the package's rule catalogue is damaged
+"""
+
+
+class _UsageError(Exception):
+    """A command-line mistake, reported in one line with exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, raising instead of exiting, so that :func:`run` stays in control."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(f"{self.prog}: error: {message}")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="sabai",
+        description="The rules of sabai-sabai: look up rules and rulings.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"sabai-rules {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands.required = True
+
+    rules = commands.add_parser(
+        "rules",
+        help="print a rule or ruling, or list the rules",
+        description=(
+            "Print the rule (or ruling) with the given id: its published text in the chosen "
+            "language, our statement of it and the rulings that settle it. Without an id, list "
+            "the rules."
+        ),
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    rules.add_argument(
+        "id", nargs="?", help="a rule id (throw-in.identical) or ruling id (ruling.…)"
+    )
+    rules.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default: en)")
+    rules.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    rules.add_argument(
+        "--edition", choices=catalogue.EDITIONS, help="list only this edition's rules"
+    )
+    rules.add_argument("--chapter", help="list only this chapter's rules")
+    rules.set_defaults(handler=_rules_command)
+
+    glossary = commands.add_parser(
+        "glossary",
+        help="print the glossary, or one term",
+        description="Print the vocabulary of the rules, or one term, in the chosen language.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    glossary.add_argument("term", nargs="?", help="a glossary id (final-lap)")
+    glossary.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default: en)")
+    glossary.add_argument(
+        "--format", choices=("text", "json"), default="text", help="output format"
+    )
+    glossary.set_defaults(handler=_glossary_command)
+    return parser
+
+
+# -- rendering ------------------------------------------------------------------------------------
+
+
+def _wrap(text: str, indent: str = "  ") -> str:
+    paragraphs = catalogue.plain(text).split("\n\n")
+    out = []
+    for paragraph in paragraphs:
+        lines = paragraph.splitlines()
+        if any(line.lstrip().startswith(("- ", "1.", "2.")) for line in lines):
+            out.append("\n".join(indent + line for line in lines))
+        else:
+            out.append(
+                textwrap.fill(
+                    " ".join(paragraph.split()),
+                    WIDTH,
+                    initial_indent=indent,
+                    subsequent_indent=indent,
+                    break_on_hyphens=False,
+                    break_long_words=False,
+                )
+            )
+    return "\n\n".join(out)
+
+
+def _rule_text(rule: Rule, lang: str) -> str:
+    cat = catalogue.default()
+    chapter = cat.chapter(rule.chapter)
+    editions = ", ".join(label(lang, f"edition.{e}") for e in rule.editions)
+    lines = [
+        f"{label(lang, 'rule')} {rule.number} · {rule.id}",
+        rule.title(lang),
+        f"{label(lang, 'chapter')} {chapter.number} · {chapter.title(lang)} · "
+        f"{label(lang, f'kind.{rule.kind}')} · {editions}",
+        "",
+    ]
+    quote = rule.text(lang)
+    if quote is None:
+        lines.append(f"{label(lang, 'source.derived')}: {', '.join(rule.derived_from)}")
+    else:
+        absent = rule.absence(lang)
+        if absent is not None:
+            lines += [f"{label(lang, 'source.absent')} ({lang}):", _wrap(absent), ""]
+        edition = label(lang, f"edition.{quote.edition}")
+        if quote.language == lang:
+            lines.append(f"{label(lang, 'source')} ({lang}, {edition}):")
+        else:
+            fallback = label(lang, "source.fallback")
+            shown = label(lang, f"language.{quote.language}")
+            lines.append(f"{label(lang, 'source')} ({fallback} {shown}, {edition}):")
+        lines += [_wrap(excerpt) for excerpt in quote.excerpts]
+    english = "" if lang == "en" else f" ({label(lang, 'english')})"
+    lines += ["", f"{label(lang, 'statement')}{english}:", _wrap(rule.statement)]
+    settling = cat.rulings(rule=rule.id)
+    if settling:
+        lines += ["", f"{label(lang, 'rulings')}:"]
+        lines += [f"  R{r.number} {r.id} — {r.title}" for r in settling]
+    return "\n".join(lines)
+
+
+def _ruling_text(ruling: Ruling, lang: str) -> str:
+    english = "" if lang == "en" else f" ({label(lang, 'english')})"
+    lines = [f"{label(lang, 'ruling')} R{ruling.number} · {ruling.id}{english}", ruling.title, ""]
+    if ruling.assumption:
+        lines += [label(lang, "assumption"), ""]
+    for key, text in (
+        ("question", ruling.question),
+        ("decision", ruling.decision),
+        ("rationale", ruling.rationale),
+    ):
+        lines += [f"{label(lang, key)}:", _wrap(text), ""]
+    if ruling.option is not None:
+        values = ", ".join(f"{preset} = {_show_value(value)}" for preset, value in ruling.values)
+        lines += [f"{label(lang, 'option')}: {ruling.option} ({label(lang, 'presets')}: {values})"]
+        if ruling.alternatives:
+            lines += [f"{label(lang, 'alternatives')}:"]
+            lines += [f"  - {alternative}" for alternative in ruling.alternatives]
+        lines.append("")
+    lines.append(f"{label(lang, 'rules')}: {', '.join(ruling.rules)}")
+    return "\n".join(lines).rstrip()
+
+
+def _show_value(value: object) -> str:
+    if isinstance(value, tuple):
+        return "{" + ", ".join(f"{k}={_show_value(v)}" for k, v in value) + "}"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _json_value(value: object) -> Any:
+    if isinstance(value, tuple):
+        return {k: _json_value(v) for k, v in value}
+    return value
+
+
+def _rule_json(rule: Rule, lang: str) -> dict[str, Any]:
+    quote = rule.text(lang)
+    return {
+        "id": rule.id,
+        "number": rule.number,
+        "chapter": rule.chapter,
+        "kind": rule.kind,
+        "editions": list(rule.editions),
+        "title": rule.title(lang),
+        "language": lang,
+        "source": None
+        if quote is None
+        else {
+            "language": quote.language,
+            "edition": quote.edition,
+            "excerpts": list(quote.excerpts),
+        },
+        "absent": rule.absence(lang),
+        "derived_from": list(rule.derived_from),
+        "statement": catalogue.plain(rule.statement),
+        "rulings": [r.id for r in catalogue.rulings(rule=rule.id)],
+    }
+
+
+def _ruling_json(ruling: Ruling) -> dict[str, Any]:
+    return {
+        "id": ruling.id,
+        "number": ruling.number,
+        "title": ruling.title,
+        "question": catalogue.plain(ruling.question),
+        "decision": catalogue.plain(ruling.decision),
+        "rationale": catalogue.plain(ruling.rationale),
+        "option": ruling.option,
+        "values": {preset: _json_value(value) for preset, value in ruling.values},
+        "alternatives": list(ruling.alternatives),
+        "assumption": ruling.assumption,
+        "rules": list(ruling.rules),
+    }
+
+
+# -- commands -------------------------------------------------------------------------------------
+
+
+def _rules_command(args: argparse.Namespace, out: TextIO) -> int:
+    cat = catalogue.default()
+    lang: str = args.lang
+    if args.id is None:
+        listed = cat.rules(edition=args.edition, chapter=args.chapter)
+        if args.format == "json":
+            json.dump([_rule_json(r, lang) for r in listed], out, ensure_ascii=False, indent=2)
+            out.write("\n")
+        else:
+            for r in listed:
+                out.write(f"{r.number:<6} {r.id:<42} {r.title(lang)}\n")
+        return EXIT_OK
+    if args.edition or args.chapter:
+        raise _UsageError("sabai rules: error: --edition and --chapter only filter the list")
+    if args.id.startswith("ruling."):
+        ruling = cat.ruling(args.id)
+        if args.format == "json":
+            json.dump(_ruling_json(ruling), out, ensure_ascii=False, indent=2)
+            out.write("\n")
+        else:
+            out.write(_ruling_text(ruling, lang) + "\n")
+        return EXIT_OK
+    rule = cat.rule(args.id)
+    if args.format == "json":
+        json.dump(_rule_json(rule, lang), out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    else:
+        out.write(_rule_text(rule, lang) + "\n")
+    return EXIT_OK
+
+
+def _glossary_command(args: argparse.Namespace, out: TextIO) -> int:
+    cat = catalogue.default()
+    lang: str = args.lang
+    terms = cat.glossary() if args.term is None else (cat.term(args.term),)
+    if args.format == "json":
+        data = [
+            {
+                "id": t.id,
+                "term": t.term(lang),
+                "definition": catalogue.plain(t.definition(lang)),
+                "rules": list(t.rules),
+            }
+            for t in terms
+        ]
+        json.dump(data if args.term is None else data[0], out, ensure_ascii=False, indent=2)
+        out.write("\n")
+        return EXIT_OK
+    for index, t in enumerate(terms):
+        if index:
+            out.write("\n")
+        out.write(f"{t.term(lang)} ({t.id})\n{_wrap(t.definition(lang))}\n")
+    return EXIT_OK
+
+
+def run(
+    argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None
+) -> int:
+    """Run the ``sabai`` command with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    out = sys.stdout if stdout is None else stdout
+    err = sys.stderr if stderr is None else stderr
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+        code: int = args.handler(args, out)
+    except SystemExit as stop:  # --help and --version
+        return stop.code if isinstance(stop.code, int) else EXIT_OK
+    except _UsageError as error:
+        err.write(f"{error}\n")
+        return EXIT_USAGE
+    except (UnknownIdError, catalogue.UnknownLanguageError) as error:
+        err.write(f"sabai: error: {error}\n")
+        return EXIT_USAGE
+    except LookupError as error:  # a retired id
+        err.write(f"sabai: error: {error.args[0] if error.args else error}\n")
+        return EXIT_USAGE
+    except CatalogueError as error:
+        err.write(f"sabai: error: the rule catalogue is damaged ({error}); reinstall sabai-rules\n")
+        return EXIT_DAMAGED
+    except BrokenPipeError:
+        # The reader went away (`sabai rules | head`): not an error of ours. Point stdout at
+        # /dev/null so that the interpreter's final flush does not complain either.
+        if out is sys.stdout:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+    return code
+
+
+def main() -> NoReturn:
+    """Entry point of the ``sabai`` console script."""
+    try:
+        code = run()
+    except KeyboardInterrupt:
+        code = 130
+    sys.exit(code)

@@ -1,0 +1,228 @@
+"""The catalogue is complete and consistent: every check passes, and every check can fail."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from sabai_rules import catalogue
+from sabai_rules.catalogue import Catalogue, CatalogueError
+from sabai_rules.catalogue_check import (
+    check,
+    check_ids,
+    check_quotes,
+    check_references,
+    check_rulings,
+    check_source_files,
+    check_source_presence,
+)
+
+
+def _labels(prefix: str, count: int, width: int = 1) -> list[str]:
+    return [f"{prefix}-{i:0{width}d}" for i in range(1, count + 1)]
+
+
+#: The atomic rules of the analysis brief: section 2 (current edition) and 2.14 (older edition).
+BRIEF_RULES = (
+    _labels("OBJ", 8)
+    + _labels("SETUP", 6)
+    + _labels("TURN", 7)
+    + _labels("FUNC", 6)
+    + _labels("ASS", 9)
+    + _labels("THROW", 7)
+    + _labels("PEN", 4)
+    + _labels("SSM", 6)
+    + ["VAR-1"]
+    + _labels("AM", 7)
+    + _labels("FOUR", 2)
+    + _labels("ROUND", 6)
+    + _labels("GAME", 3)
+    + ["E1-OBJ-1", "E1-SETUP-1", "E1-FUNC-1", "E1-FOUR-1", "E1-END-1"]
+    + _labels("E1-THROW", 3)
+    + _labels("E1-SSM", 3)
+    + _labels("E1-CJ", 4)
+)
+#: The open questions (section 4) and implicit rules (section 2.13) of the brief.
+BRIEF_QUESTIONS = _labels("Q", 41, 2) + _labels("IMPL", 12)
+#: The translation differences of the brief (section 3.2).
+BRIEF_DIFFERENCES = _labels("T", 28, 2)
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        check_ids,
+        check_source_presence,
+        check_quotes,
+        check_references,
+        check_rulings,
+        check_source_files,
+    ],
+    ids=lambda run: run.__name__,
+)
+def test_catalogue_passes(run: object, cat: Catalogue) -> None:
+    problems = run(cat)  # type: ignore[operator]
+    assert problems == [], "\n".join(map(str, problems))
+
+
+def test_every_rule_of_the_brief_is_in_the_catalogue(cat: Catalogue) -> None:
+    covered = {label for rule in cat.rules() for label in rule.brief}
+    assert sorted(set(BRIEF_RULES) - covered) == []
+    assert sorted(covered - set(BRIEF_RULES)) == []
+
+
+def test_every_open_question_has_a_ruling(cat: Catalogue) -> None:
+    covered = {label for ruling in cat.rulings() for label in ruling.brief}
+    assert sorted(set(BRIEF_QUESTIONS) - covered) == []
+    assert len(cat.rulings()) >= 50
+
+
+def test_every_translation_difference_is_in_the_concordance(cat: Catalogue) -> None:
+    covered = [label for difference in cat.concordance() for label in difference.brief]
+    assert sorted(covered) == BRIEF_DIFFERENCES
+
+
+def test_current_edition_rules_quote_english_french_and_dutch(cat: Catalogue) -> None:
+    for rule in cat.rules(edition="current", kind="normative"):
+        for language in ("en", "fr", "nl"):
+            assert rule.source(language) or rule.absence(language), (rule.id, language)
+
+
+def test_older_edition_rules_quote_finnish(cat: Catalogue) -> None:
+    for rule in cat.rules(edition="older"):
+        if rule.is_derived:
+            assert rule.absence("fi"), rule.id
+        else:
+            assert rule.source("fi") is not None, rule.id
+
+
+def test_glossary_has_the_core_vocabulary_in_four_languages(cat: Catalogue) -> None:
+    required = {
+        "round", "game", "final-lap", "final-round", "row", "slot", "top-card", "turn-card",
+        "throw-in", "penalty-card", "sabai-sabai-move", "ass-move", "ass-joker", "draw-pile",
+        "discard-pile", "compensation-card", "first-refusal", "lock-out", "burn", "four-together",
+    }  # fmt: skip
+    assert required <= {t.id for t in cat.glossary()}
+    for term in cat.glossary():
+        for language in catalogue.LANGUAGES:
+            assert term.terms.get(language), (term.id, language)
+            assert term.definitions.get(language), (term.id, language)
+
+
+def test_presets_cover_both_editions(cat: Catalogue) -> None:
+    assert {p.id for p in cat.presets()} == {"current", "older", "simplified"}
+    assert cat.preset("older").edition == "older"
+    assert {e.id for e in cat.editions()} == {"current", "older"}
+
+
+# -- the checks themselves can fail --------------------------------------------------------------
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path.name}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_a_misquoted_sentence_is_found(spec_copy: Path) -> None:
+    _edit(
+        spec_copy / "rules" / "throw-in.toml",
+        "Another attempt is only allowed if someone else",
+        "Another attempt is always allowed if someone else",
+    )
+    problems = check_quotes(catalogue.load(spec_copy))
+    assert [p.where for p in problems] == ["throw-in.retry-lockout"]
+    assert "en quote not in the source" in problems[0].message
+
+
+def test_quotes_are_compared_with_typographic_quotes_and_spaces_normalised(spec_copy: Path) -> None:
+    _edit(
+        spec_copy / "rules" / "throw-in.toml",
+        "Another attempt is only allowed if someone else",
+        "Another \u00a0attempt   is only allowed if someone else",
+    )
+    assert check_quotes(catalogue.load(spec_copy)) == []
+    assert catalogue.normalise("l\u2019Ass \u00ab\u00a0brûlé\u00a0\u00bb") == 'l\'Ass " brûlé "'
+
+
+def test_a_duplicate_rule_id_is_refused_at_load(spec_copy: Path) -> None:
+    _edit(spec_copy / "rules" / "turn.toml", 'id = "turn.keep"', 'id = "turn.play"')
+    with pytest.raises(CatalogueError, match=r"duplicate rule id 'turn\.play'"):
+        catalogue.load(spec_copy)
+
+
+def test_an_unknown_key_is_refused_at_load(spec_copy: Path) -> None:
+    _edit(spec_copy / "rules" / "turn.toml", 'kind = "normative"', 'kind = "normative"\nkindd = 1')
+    with pytest.raises(CatalogueError, match="unknown key"):
+        catalogue.load(spec_copy)
+
+
+def test_a_reused_retired_id_is_found(spec_copy: Path) -> None:
+    (spec_copy / "retired.toml").write_text(
+        '[[retired]]\nid = "turn.keep"\nreason = "test"\n', encoding="utf-8"
+    )
+    problems = check_ids(catalogue.load(spec_copy))
+    assert any(p.check == "id-retired" and p.where == "turn.keep" for p in problems)
+
+
+def test_a_retired_id_cannot_be_looked_up(spec_copy: Path) -> None:
+    (spec_copy / "retired.toml").write_text(
+        '[[retired]]\nid = "turn.old"\nreason = "split"\nreplaced_by = "turn.keep"\n',
+        encoding="utf-8",
+    )
+    cat = catalogue.load(spec_copy)
+    with pytest.raises(LookupError, match=r"retired.*use 'turn\.keep'"):
+        cat.rule("turn.old")
+    assert check_ids(cat) == []
+
+
+def test_a_malformed_id_is_found(spec_copy: Path) -> None:
+    _edit(spec_copy / "rules" / "turn.toml", 'id = "turn.keep"', 'id = "turn.Keep_it"')
+    problems = check_ids(catalogue.load(spec_copy))
+    assert any(p.check == "id-format" for p in problems)
+
+
+def test_a_ruling_citing_an_unknown_rule_is_found(spec_copy: Path) -> None:
+    _edit(
+        spec_copy / "rulings" / "04-throw-in.toml",
+        'rules = ["throw-in.retry-lockout",',
+        'rules = ["throw-in.retry-lock",',
+    )
+    problems = check_references(catalogue.load(spec_copy))
+    assert any("throw-in.retry-lock'" in p.message for p in problems)
+
+
+def test_a_role_to_an_unknown_id_is_found(spec_copy: Path) -> None:
+    _edit(
+        spec_copy / "rules" / "turn.toml",
+        "{rule}`turn.counter-clockwise`",
+        "{rule}`turn.widdershins`",
+    )
+    problems = check_references(catalogue.load(spec_copy))
+    assert any("turn.widdershins" in p.message for p in problems)
+
+
+def test_a_missing_source_language_is_found(spec_copy: Path) -> None:
+    path = spec_copy / "rules" / "turn.toml"
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r'\nnl = "De speler rechts[^\n]*', "", text, count=1)
+    path.write_text(text, encoding="utf-8")
+    problems = check_source_presence(catalogue.load(spec_copy))
+    assert [(p.where, p.check) for p in problems] == [("turn.starter", "source-missing")]
+
+
+def test_an_option_without_a_preset_value_is_found(spec_copy: Path) -> None:
+    _edit(
+        spec_copy / "rulings" / "04-throw-in.toml",
+        "values = { current = true, older = false, simplified = true }",
+        "values = { current = true, older = false }",
+    )
+    problems = check_rulings(catalogue.load(spec_copy))
+    assert any("no value for preset 'simplified'" in p.message for p in problems)
+
+
+def test_an_edited_source_text_is_found(spec_copy: Path) -> None:
+    _edit(spec_copy / "sources" / "en-current.txt", "counterclockwise", "clockwise")
+    problems = check(catalogue.load(spec_copy))
+    assert any(p.check == "source-file" and p.where == "en-current.txt" for p in problems)

@@ -1,0 +1,144 @@
+"""The ``sabai`` command, called in-process: output, languages and exit codes."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+from sabai_rules import catalogue
+from sabai_rules.cli import EXIT_OK, EXIT_USAGE, run
+
+
+def sabai(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = run(list(argv), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_rule_in_dutch_prints_the_dutch_source_and_our_statement() -> None:
+    code, out, err = sabai("rules", "throw-in.wrong-card.penalty", "--lang", "nl")
+    assert code == EXIT_OK
+    assert err == ""
+    assert "Regel 6." in out
+    assert "Gepubliceerde tekst (nl, huidige editie):" in out
+    assert "(strafkaart)" in out
+    assert "Formulering (in het Engels):" in out
+    assert "penalty card" in out
+
+
+def test_rule_missing_from_dutch_says_so_and_shows_english() -> None:
+    code, out, _ = sabai("rules", "game-end.winner", "--lang", "nl")
+    assert code == EXIT_OK
+    assert "Ontbreekt in de tekst in deze taal (nl)" in out
+    assert "getoond in het Engels" in out
+    assert "The player with the most victory points at the end of the game wins." in out
+
+
+def test_older_edition_rule_in_finnish() -> None:
+    code, out, _ = sabai("rules", "setup.look-at-two", "--lang", "fi")
+    assert code == EXIT_OK
+    assert "Kaksi näistä korteista voidaan katsoa ja muistaa kerran." in out
+    assert "vanhempi painos" in out
+
+
+def test_ruling_by_id() -> None:
+    code, out, _ = sabai("rules", "ruling.deck-composition", "--lang", "fr")
+    assert code == EXIT_OK
+    assert "Décision R" in out
+    assert "Cette décision est une hypothèse" in out
+    assert "Option: deck" in out
+
+
+def test_rule_as_json() -> None:
+    code, out, _ = sabai("rules", "throw-in.identical", "--format", "json", "--lang", "fr")
+    assert code == EXIT_OK
+    data = json.loads(out)
+    assert data["id"] == "throw-in.identical"
+    assert data["source"]["language"] == "fr"
+    assert data["source"]["excerpts"][0].startswith("Une carte identique")
+    assert "ruling.throw-in-window" in data["rulings"]
+
+
+def test_listing_rules_of_the_older_edition() -> None:
+    code, out, _ = sabai("rules", "--edition", "older", "--lang", "fi")
+    assert code == EXIT_OK
+    lines = out.splitlines()
+    assert any(line.split()[1] == "setup.look-at-two" for line in lines)
+    assert not any(line.split()[1] == "setup.no-looking" for line in lines)
+
+
+def test_glossary_term_in_french() -> None:
+    code, out, _ = sabai("glossary", "penalty-card", "--lang", "fr")
+    assert code == EXIT_OK
+    assert out.startswith("carte de pénalité (penalty-card)")
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (
+            ["rules", "throw-in.wrong-card.penalties"],
+            "unknown rule id 'throw-in.wrong-card.penalties'; did you mean",
+        ),
+        (["rules", "throw-in.identical", "--lang", "de"], "invalid choice: 'de'"),
+        (
+            ["rules", "ruling.deck"],
+            "unknown ruling id 'ruling.deck'; did you mean 'ruling.deck-composition'?",
+        ),
+        (["glossary", "nope"], "unknown term id 'nope'"),
+        (["rules", "turn.keep", "--chapter", "turn"], "only filter the list"),
+        (["rules", "--chapter", "nope"], "unknown chapter id 'nope'"),
+        (["referee"], "invalid choice: 'referee'"),
+        ([], "the following arguments are required: COMMAND"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_and_exit_2(argv: list[str], expected: str) -> None:
+    code, out, err = sabai(*argv)
+    assert code == EXIT_USAGE
+    assert out == ""
+    assert expected in err
+    assert err.count("\n") == 1
+    assert "Traceback" not in err
+
+
+def test_help_documents_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["--help"]) == EXIT_OK
+    out = capsys.readouterr().out
+    assert "exit codes:" in out
+    assert "2  unusable input" in out
+
+
+def test_python_dash_m_runs_the_same_command() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "sabai_rules", "rules", "turn.keep", "--lang", "fr"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Garder la carte" in result.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "sabai_rules", "rules", "no.such"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert bad.returncode == 2
+    assert bad.stderr.strip() == "sabai: error: unknown rule id 'no.such'"
+
+
+def test_a_damaged_catalogue_is_exit_3(monkeypatch: pytest.MonkeyPatch) -> None:
+    def damaged() -> catalogue.Catalogue:
+        raise catalogue.CatalogueError("turn.toml: missing key 'id'")
+
+    monkeypatch.setattr(catalogue, "default", damaged)
+    code, out, err = sabai("rules", "turn.keep")
+    assert code == 3
+    assert out == ""
+    assert err == (
+        "sabai: error: the rule catalogue is damaged (turn.toml: missing key 'id'); "
+        "reinstall sabai-rules\n"
+    )

@@ -1,0 +1,83 @@
+"""The wheel carries the catalogue: build it, install it into a fresh virtual environment and
+look a rule up from there, away from the source checkout."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(out),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    (built,) = out.glob("sabai_rules-*.whl")
+    return built
+
+
+def test_wheel_contains_the_catalogue_and_type_marker(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "sabai_rules/py.typed" in names
+    assert "sabai_rules/_spec/sources/manifest.toml" in names
+    assert "sabai_rules/_spec/sources/fi-older.txt" in names
+    assert "sabai_rules/_spec/rules/throw-in.toml" in names
+    assert "sabai_rules/_spec/rulings/04-throw-in.toml" in names
+    assert "sabai_rules/_spec/glossary.toml" in names
+    assert not any(name.startswith(("tests/", "tools/", "spec/")) for name in names)
+
+
+def test_installed_wheel_serves_rules_from_package_data(wheel: Path, tmp_path: Path) -> None:
+    env = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=True).create(env)
+    python = env / "bin" / "python"
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", str(wheel)],
+        check=True,
+        capture_output=True,
+    )
+    probe = (
+        "from sabai_rules import catalogue;"
+        "root = str(catalogue.spec_root());"
+        "assert root.endswith('sabai_rules/_spec'), root;"
+        "assert 'site-packages' in root, root;"
+        "r = catalogue.rule('throw-in.wrong-card.penalty');"
+        "print(r.text('nl').text)"
+    )
+    result = subprocess.run(
+        [str(python), "-c", probe], capture_output=True, text=True, cwd=tmp_path, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert "(strafkaart)" in result.stdout
+    cli = subprocess.run(
+        [str(env / "bin" / "sabai"), "rules", "throw-in.identical", "--lang", "nl"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert cli.returncode == 0, cli.stderr
+    assert "Een identieke kaart als de laatst gespeelde kaart" in cli.stdout

@@ -1,0 +1,147 @@
+"""Playout benchmark: seeded rounds of sabai-sabai under a random-but-plausible policy.
+
+    python bench/playouts.py [--seconds S] [--players 2 4 12] [--preset current]
+
+A *transition* is one applied action. Each step of the loop costs what a simulation pays:
+``legal_actions(state)``, the policy's choice, and ``apply(state, action)``.
+
+The policy (documented, seeded):
+
+* a player who knows a card identical to the top card (in their own row, or in another row when
+  the ruleset allows) throws it in with probability 1/2 at each step;
+* with probability 1/(10 * players) per step somebody calls sabai sabai, when a call is legal;
+* otherwise an action is chosen uniformly among the legal actions that are neither throw-ins
+  nor calls (turn actions, function targets, compensation cards, answers, passes);
+* nose races are settled by the seeded generator (``nose_race="random"``).
+
+Prints transitions/s and rounds/s per table size (median of three timed runs), then the cost of
+one ``legal_actions`` call and one ``apply`` call measured on states sampled from the playouts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sabai_rules.moves import (
+    CallSabaiSabai,
+    Pass,
+    ThrowIn,
+    apply,
+    deal,
+    is_legal,
+    legal_actions,
+)
+from sabai_rules.ruleset import Ruleset
+from sabai_rules.state import State
+
+
+def known_matches(state: State, allow_on_behalf: bool) -> list[ThrowIn]:
+    """Throw-ins of cards the thrower has seen and that match the top card."""
+    t, f = state.table, state.flow
+    if t.top < 0 or f.pending is not None or f.stage == 0:
+        return []
+    keys = state.deck.match_keys
+    top_key = keys[t.top]
+    public = state.knowledge.public
+    private = state.knowledge.private
+    out = []
+    for owner, row in enumerate(t.rows):
+        for slot, card in enumerate(row):
+            if card < 0 or keys[card] != top_key:
+                continue
+            bit = 1 << card
+            for actor in range(state.players):
+                if (owner == actor or allow_on_behalf) and (public | private[actor]) & bit:
+                    out.append(ThrowIn(actor, owner, slot))
+    return out
+
+
+def choose(state: State, actions: tuple, rng: random.Random) -> object:
+    throws = [a for a in known_matches(state, state.ruleset.allow_on_behalf) if is_legal(state, a)]
+    if throws and rng.random() < 0.5:
+        return rng.choice(throws)
+    # legal_actions lists turn actions and answers first, calls and passes last (documented).
+    head = 0
+    while head < len(actions) and type(actions[head]) not in (ThrowIn, CallSabaiSabai, Pass):
+        head += 1
+    if rng.random() < 1 / (10 * state.players) and state.flow.caller < 0:
+        call = CallSabaiSabai(rng.randrange(state.players))
+        if is_legal(state, call):
+            return call
+    tail = len(actions)
+    while tail > head and type(actions[tail - 1]) is Pass:
+        tail -= 1
+    rest = actions[:head] + actions[tail:]
+    return rng.choice(rest or actions)
+
+
+def playouts(rules: Ruleset, players: int, seconds: float, seed: int) -> tuple[int, int, float]:
+    rng = random.Random(seed)
+    transitions = rounds = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = deal(rules, players, dealer=rounds % players, seed=seed * 100_003 + rounds)
+        while not state.is_over:
+            actions = legal_actions(state)
+            state = apply(state, choose(state, actions, rng))  # type: ignore[arg-type]
+            transitions += 1
+        rounds += 1
+    return transitions, rounds, time.perf_counter() - start
+
+
+def per_call_costs(rules: Ruleset, players: int, samples: int = 2000) -> tuple[float, float]:
+    rng = random.Random(1)
+    states, picks = [], []
+    state = deal(rules, players, seed=7)
+    while len(states) < samples:
+        if state.is_over:
+            state = deal(rules, players, seed=len(states))
+            continue
+        actions = legal_actions(state)
+        action = choose(state, actions, rng)
+        states.append(state)
+        picks.append(action)
+        state = apply(state, action)  # type: ignore[arg-type]
+    t0 = time.perf_counter()
+    for s in states:
+        legal_actions(s)
+    t1 = time.perf_counter()
+    for s, a in zip(states, picks, strict=True):
+        apply(s, a)  # type: ignore[arg-type]
+    t2 = time.perf_counter()
+    return (t1 - t0) / len(states) * 1e6, (t2 - t1) / len(states) * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="length of each timed run")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 4, 12])
+    parser.add_argument("--preset", default="current", choices=("current", "older", "simplified"))
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    rules = Ruleset.preset(args.preset).with_options(nose_race="random")
+    version = sys.version.split()[0]
+    print(f"preset {args.preset}, {args.runs} runs of {args.seconds:g} s, Python {version}")
+    for players in args.players:
+        results = [playouts(rules, players, args.seconds, seed) for seed in range(args.runs)]
+        tps = statistics.median(t / s for t, _, s in results)
+        rps = statistics.median(r / s for _, r, s in results)
+        per_round = statistics.median(t / max(r, 1) for t, r, _ in results)
+        legal_us, apply_us = per_call_costs(rules, players)
+        print(
+            f"{players:>2} players: {tps:>9,.0f} transitions/s  {rps:>7,.1f} rounds/s  "
+            f"({per_round:,.0f} transitions/round)  "
+            f"legal_actions {legal_us:.1f} us  apply {apply_us:.1f} us"
+        )
+
+
+if __name__ == "__main__":
+    main()

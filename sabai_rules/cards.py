@@ -1,0 +1,212 @@
+"""Cards and decks.
+
+Every physical card has an identity, a small integer (its *card id*), so that the engine can
+follow a card wherever it moves and know who has seen it. A card's *face* is what is printed on
+it: a rank (1 to 14 in the default deck), a plain joker or the Ass Joker. Ranks 11 to 14 are the
+function cards (11 peek, 12 spy, 13 give, 14 switch), see :rule:`function.execute`.
+
+The deck is an option of the ruleset (:class:`DeckSpec`). **The default deck is an assumption**:
+no published text lists the cards (:rule:`ruling.deck-composition`).
+
+>>> deck = Deck.from_spec(DeckSpec())
+>>> len(deck)
+60
+>>> deck.name(deck.ass_joker)
+'Ass Joker'
+>>> [deck.name(c) for c in deck.card_ids(13)]
+['13 give', '13 give', '13 give', '13 give']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+import attrs
+
+__all__ = [
+    "ASS_JOKER",
+    "FUNCTION_NAMES",
+    "GIVE",
+    "JOKER",
+    "JOKER_FAMILY",
+    "PEEK",
+    "SPY",
+    "SWITCH",
+    "Deck",
+    "DeckSpec",
+    "face_name",
+    "parse_face",
+]
+
+#: The face of a plain joker.
+JOKER: Final = 100
+#: The face of the Ass Joker (the older edition's Cursed Joker).
+ASS_JOKER: Final = 101
+#: The match key shared by every joker for throwing in (:rule:`ruling.joker-family`).
+JOKER_FAMILY: Final = 100
+
+PEEK: Final = 11
+SPY: Final = 12
+GIVE: Final = 13
+SWITCH: Final = 14
+#: The function cards and their printed names (:rule:`function.peek` ... :rule:`function.switch`).
+FUNCTION_NAMES: Final = {PEEK: "peek", SPY: "spy", GIVE: "give", SWITCH: "switch"}
+
+
+def face_name(face: int) -> str:
+    """``"7"``, ``"13 give"``, ``"Joker"`` or ``"Ass Joker"``."""
+    if face == JOKER:
+        return "Joker"
+    if face == ASS_JOKER:
+        return "Ass Joker"
+    if face in FUNCTION_NAMES:
+        return f"{face} {FUNCTION_NAMES[face]}"
+    return str(face)
+
+
+_FACE = re.compile(
+    r"\s*(?:(-?\d+)(?:\s+(peek|spy|give|switch))?|(joker|j)|(ass[ -]?joker|aj))\s*", re.I
+)
+
+
+def parse_face(text: str) -> int:
+    """The face named by ``text``: ``"7"``, ``"13"``, ``"13 give"``, ``"joker"``/``"J"``,
+    ``"Ass Joker"``/``"AJ"``. Raises :class:`ValueError` naming the text otherwise."""
+    match = _FACE.fullmatch(text)
+    if match is None:
+        raise ValueError(f"not a card: {text!r}")
+    number, function, joker, ass = match.groups()
+    if joker:
+        return JOKER
+    if ass:
+        return ASS_JOKER
+    rank = int(number)
+    if function is not None and FUNCTION_NAMES.get(rank) != function.lower():
+        raise ValueError(f"not a card: {text!r} ({rank} is not {function.lower()})")
+    return rank
+
+
+@attrs.frozen
+class DeckSpec:
+    """What a deck holds: the ranks ``first_rank..last_rank`` in ``copies`` copies each,
+    ``plain_jokers`` jokers and, if ``ass_joker``, the Ass Joker.
+
+    The default (ranks 1-14 four times, three jokers and the Ass Joker: 60 cards) is an
+    **assumption** (:rule:`ruling.deck-composition`).
+    """
+
+    first_rank: int = 1
+    last_rank: int = 14
+    copies: int = 4
+    plain_jokers: int = 3
+    ass_joker: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        if self.first_rank > self.last_rank:
+            raise ValueError(f"first_rank {self.first_rank} is above last_rank {self.last_rank}")
+        if not (self.first_rank <= PEEK and self.last_rank >= SWITCH):
+            raise ValueError("the ranks must include the function cards 11 to 14")
+        if self.last_rank >= JOKER or self.first_rank < -50:
+            raise ValueError("ranks must lie between -50 and 99")
+        if self.copies < 1 or self.plain_jokers < 0:
+            raise ValueError("copies must be at least 1 and plain_jokers at least 0")
+
+    def __str__(self) -> str:
+        jokers = f"{self.plain_jokers} jokers"
+        ass = " + Ass Joker" if self.ass_joker else ""
+        return f"ranks {self.first_rank}-{self.last_rank} x{self.copies} + {jokers}{ass}"
+
+    @property
+    def size(self) -> int:
+        ranks = self.last_rank - self.first_rank + 1
+        return ranks * self.copies + self.plain_jokers + int(self.ass_joker)
+
+    def faces(self) -> tuple[int, ...]:
+        """The face of every card id, in card-id order: ranks ascending, then the jokers."""
+        faces = [r for r in range(self.first_rank, self.last_rank + 1) for _ in range(self.copies)]
+        faces += [JOKER] * self.plain_jokers
+        if self.ass_joker:
+            faces.append(ASS_JOKER)
+        return tuple(faces)
+
+
+@attrs.frozen(eq=False)
+class Deck:
+    """A deck with precomputed tables, shared by every state of a game.
+
+    Card ids run from 0 to ``len(deck) - 1``; :attr:`faces` gives each id's face.
+    """
+
+    spec: DeckSpec
+    faces: tuple[int, ...]
+    #: Two cards are identical for throwing in iff their match keys are equal.
+    match_keys: tuple[int, ...]
+    #: The function rank (11-14) of each card, 0 for a card without a function.
+    functions: tuple[int, ...]
+    #: How many cards share each match key (four per rank: :rule:`four-together.touch-nose`).
+    key_counts: dict[int, int] = attrs.field(repr=False)
+    #: The card id of the Ass Joker, or -1.
+    ass_joker: int
+
+    @classmethod
+    def from_spec(cls, spec: DeckSpec) -> Deck:
+        faces = spec.faces()
+        keys = tuple(JOKER_FAMILY if f in (JOKER, ASS_JOKER) else f for f in faces)
+        counts: dict[int, int] = {}
+        for key in keys:
+            counts[key] = counts.get(key, 0) + 1
+        return cls(
+            spec=spec,
+            faces=faces,
+            match_keys=keys,
+            functions=tuple(f if f in FUNCTION_NAMES else 0 for f in faces),
+            key_counts=counts,
+            ass_joker=faces.index(ASS_JOKER) if ASS_JOKER in faces else -1,
+        )
+
+    def __len__(self) -> int:
+        return len(self.faces)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deck) and other.spec == self.spec
+
+    def __hash__(self) -> int:
+        return hash(self.spec)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(range(len(self.faces)))
+
+    def name(self, card: int) -> str:
+        """The face of card id ``card``, as printed (``"13 give"``)."""
+        return face_name(self.faces[card])
+
+    def card_ids(self, face: int) -> tuple[int, ...]:
+        """Every card id with that face."""
+        return tuple(c for c, f in enumerate(self.faces) if f == face)
+
+    def is_joker(self, card: int) -> bool:
+        """True for a plain joker and for the Ass Joker (:rule:`ruling.joker-family`)."""
+        return self.match_keys[card] == JOKER_FAMILY
+
+    def ids_for_faces(self, faces: Sequence[int]) -> tuple[int, ...]:
+        """Card ids for a sequence of faces that uses every card of the deck exactly once:
+        the n-th occurrence of a face gets that face's n-th card id. Raises :class:`ValueError`
+        naming the first face that is missing, extra or not in the deck."""
+        free: dict[int, list[int]] = {}
+        for card in reversed(range(len(self.faces))):
+            free.setdefault(self.faces[card], []).append(card)
+        ids = []
+        for index, face in enumerate(faces):
+            stack = free.get(face)
+            if not stack:
+                what = "not in this deck" if face not in free else "one too many"
+                raise ValueError(f"card {index}: {face_name(face)} is {what} ({self.spec})")
+            ids.append(stack.pop())
+        missing = [face_name(f) for f, stack in free.items() for _ in stack]
+        if missing:
+            raise ValueError(
+                f"the order lacks {len(missing)} card(s) of the deck: {', '.join(missing[:5])}"
+            )
+        return tuple(ids)

@@ -1,0 +1,107 @@
+"""A game: rounds dealt in turn, victory points added up, a winner at the end.
+
+>>> from sabai_rules.ruleset import Ruleset
+>>> game = new_game(3, seed=11)
+>>> game.num_rounds, game.next_dealer == game.first_dealer
+(3, True)
+>>> state = start_round(game)
+>>> state.setup.final_round
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sabai_rules import chance
+from sabai_rules.moves import MAX_PLAYERS, MIN_PLAYERS, deal
+from sabai_rules.ruleset import Ruleset
+from sabai_rules.scoring import score_round
+from sabai_rules.state import Game, State
+
+__all__ = ["finish_round", "new_game", "start_round"]
+
+
+def new_game(
+    players: int,
+    ruleset: Ruleset | None = None,
+    *,
+    seed: int | str = 0,
+    first_dealer: int | None = None,
+) -> Game:
+    """A game for ``players`` players. The first dealer is an input; without it the seeded
+    generator chooses (:rule:`ruling.first-dealer`). The number of rounds is the ruleset's
+    ``num_rounds``, one per player when unset (:rule:`ruling.number-of-rounds`)."""
+    rules = Ruleset() if ruleset is None else ruleset
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"sabai-sabai is for 2 to 12 players, not {players} [setup.players]")
+    if first_dealer is None:
+        _, first_dealer = chance.below(chance.seed_state(seed, "first-dealer"), players)
+    elif not 0 <= first_dealer < players:
+        raise ValueError(f"first_dealer must be a seat from 0 to {players - 1}, not {first_dealer}")
+    return Game(
+        ruleset=rules,
+        players=players,
+        seed=seed,
+        first_dealer=first_dealer,
+        num_rounds=players if rules.num_rounds is None else rules.num_rounds,
+        rounds=(),
+        victory_points=(0,) * players,
+        winners=None,
+    )
+
+
+def start_round(game: Game, order: Sequence[int] | None = None) -> State:
+    """Deal the game's next round: the dealer rotates (:rule:`round-end.next-dealer`); the last
+    planned round is the final round (:rule:`game-end.final-round-no-call`)."""
+    if game.is_over:
+        raise ValueError("the game is over")
+    return deal(
+        game.ruleset,
+        game.players,
+        dealer=game.next_dealer,
+        order=order,
+        seed=game.seed,
+        round_index=len(game.rounds),
+        final_round=game.next_round_is_final,
+    )
+
+
+def finish_round(game: Game, state: State) -> Game:
+    """The game after a round that is over: its result recorded, victory points added, and, after
+    the final round, the winner(s) (:rule:`game-end.winner`, :rule:`ruling.game-ties`)."""
+    if game.is_over:
+        raise ValueError("the game is over")
+    setup = state.setup
+    if setup.round_index != len(game.rounds) or setup.dealer != game.next_dealer:
+        raise ValueError("this round is not the game's next round")
+    if setup.ruleset != game.ruleset or setup.players != game.players:
+        raise ValueError("this round was dealt under another ruleset or table")
+    result = score_round(state)
+    rules = game.ruleset
+    vp = tuple(a + b for a, b in zip(game.victory_points, result.victory_points, strict=True))
+    rounds = (*game.rounds, result)
+    winners: tuple[int, ...] | None = None
+    num_rounds = game.num_rounds
+    if result.hall_of_fame is not None and rules.hall_of_fame_wins_game:
+        winners = (result.hall_of_fame,)
+    elif setup.final_round:
+        if rules.scoring == "lowest_score":
+            leaders = list(result.winners)
+        else:
+            best = max(vp)
+            leaders = [p for p, v in enumerate(vp) if v == best]
+        if len(leaders) > 1 and rules.game_tie_policy == "extra_final_round":
+            num_rounds += 1
+        else:
+            winners = tuple(leaders)
+    return Game(
+        ruleset=rules,
+        players=game.players,
+        seed=game.seed,
+        first_dealer=game.first_dealer,
+        num_rounds=num_rounds,
+        rounds=rounds,
+        victory_points=vp,
+        winners=winners,
+    )

@@ -1,0 +1,1558 @@
+"""Every legal transition of sabai-sabai, as pure functions.
+
+* :func:`deal` starts a round from an explicit card order or a seed (chance is explicit).
+* :func:`legal_actions` lists every legal action of every player, out-of-turn ones included, in a
+  documented order.
+* :func:`apply` returns the state after an action; :func:`apply_events` also returns the events it
+  caused. An illegal action raises :class:`IllegalActionError`, which names the rule it breaks; the
+  given state is never changed (states are immutable).
+
+Actions are small frozen classes, each naming its ``actor`` (a seat). A wrong throw-in is not an
+illegal action: it is a legal action whose outcome is a penalty card
+(:rule:`throw-in.wrong-card.penalty`).
+
+>>> state = deal(players=2, dealer=0, seed=1)
+>>> legal_actions(state)[0]
+Draw(actor=1)
+>>> state = apply(state, Draw(1))
+>>> apply(state, Draw(0))
+Traceback (most recent call last):
+...
+sabai_rules.moves.IllegalActionError: Draw(actor=0): it is not P0's turn to draw [turn.draw]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final
+
+import attrs
+
+from sabai_rules import chance
+from sabai_rules.cards import GIVE, PEEK, SPY, SWITCH, Deck, DeckSpec
+from sabai_rules.events import (
+    AssJokerShown,
+    AssJokerTurnedOver,
+    Called,
+    Compensated,
+    CompensationLapsed,
+    Drew,
+    Event,
+    FirstRefusalOffered,
+    FirstRefusalTaken,
+    FirstRefusalWaived,
+    FunctionFizzled,
+    FunctionSkipped,
+    Gave,
+    Kept,
+    LookedAt,
+    NoseRaceLost,
+    Passed,
+    Peeked,
+    PenaltyCard,
+    PenaltyWaived,
+    Played,
+    ReactionRound,
+    Reshuffled,
+    RoundEnded,
+    Spied,
+    Switched,
+    ThrewIn,
+    TurnBegan,
+)
+from sabai_rules.ruleset import Ruleset
+from sabai_rules.state import (
+    NO_CARD,
+    Compensation,
+    EndCause,
+    Flow,
+    Function,
+    Knowledge,
+    NoseRace,
+    Offer,
+    Setup,
+    Stage,
+    State,
+    Table,
+    gap_for,
+)
+
+__all__ = [
+    "Action",
+    "CallSabaiSabai",
+    "Compensate",
+    "Draw",
+    "Give",
+    "IllegalActionError",
+    "Keep",
+    "LookAtCards",
+    "Pass",
+    "Peek",
+    "Play",
+    "SkipFunction",
+    "Spy",
+    "Switch",
+    "TakeFirstRefusal",
+    "ThrowIn",
+    "TouchNoseLast",
+    "WaiveFirstRefusal",
+    "apply",
+    "apply_events",
+    "deal",
+    "deck_for",
+    "is_legal",
+    "legal_actions",
+]
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 12
+CARDS_DEALT: Final = 4
+
+
+# -- actions ------------------------------------------------------------------------------------
+
+
+@attrs.frozen(cache_hash=True)
+class Draw:
+    """Draw the top card of the draw pile and look at it (:rule:`turn.draw`)."""
+
+    actor: int
+
+
+@attrs.frozen(cache_hash=True)
+class Play:
+    """Play the drawn card directly, face up onto the discard pile (:rule:`turn.play`)."""
+
+    actor: int
+
+
+@attrs.frozen(cache_hash=True)
+class Keep:
+    """Keep the drawn card in ``slot``; the card there goes face up onto the pile
+    (:rule:`turn.keep`)."""
+
+    actor: int
+    slot: int
+
+
+@attrs.frozen(cache_hash=True)
+class ThrowIn:
+    """Throw in the card in ``owner``'s ``slot`` onto the top card: one's own card
+    (:rule:`throw-in.identical`) or, when ``owner`` is another player, a sabai-sabai Move
+    (:rule:`sabai-sabai-move.on-behalf`)."""
+
+    actor: int
+    owner: int
+    slot: int
+
+
+@attrs.frozen(cache_hash=True)
+class Peek:
+    """11 peek: look at one's own card in ``slot`` (:rule:`function.peek`)."""
+
+    actor: int
+    slot: int
+
+
+@attrs.frozen(cache_hash=True)
+class Spy:
+    """12 spy: look at ``target``'s card in ``slot`` (:rule:`function.spy`)."""
+
+    actor: int
+    target: int
+    slot: int
+
+
+@attrs.frozen(cache_hash=True)
+class Give:
+    """13 give: give one's own card in ``slot`` to ``target`` (:rule:`function.give`)."""
+
+    actor: int
+    slot: int
+    target: int
+
+
+@attrs.frozen(cache_hash=True)
+class Switch:
+    """14 switch: exchange one's card in ``slot`` with ``target``'s card in ``target_slot``
+    (:rule:`function.switch`)."""
+
+    actor: int
+    slot: int
+    target: int
+    target_slot: int
+
+
+@attrs.frozen(cache_hash=True)
+class SkipFunction:
+    """Decline the function at the head of the queue (only with ``functions_optional``,
+    :rule:`ruling.functions-mandatory`)."""
+
+    actor: int
+
+
+@attrs.frozen(cache_hash=True)
+class Compensate:
+    """Give the owed compensation card: one's own card in ``slot``
+    (:rule:`sabai-sabai-move.compensation`)."""
+
+    actor: int
+    slot: int
+
+
+@attrs.frozen(cache_hash=True)
+class TakeFirstRefusal:
+    """The owner throws the offered card in themselves (:rule:`sabai-sabai-move.first-refusal`)."""
+
+    actor: int
+
+
+@attrs.frozen(cache_hash=True)
+class WaiveFirstRefusal:
+    """The owner lets the thrower's sabai-sabai Move go ahead
+    (:rule:`sabai-sabai-move.first-refusal`)."""
+
+    actor: int
+
+
+@attrs.frozen(cache_hash=True)
+class TouchNoseLast:
+    """``actor`` was the last to touch their nose (:rule:`four-together.last-draws-penalty`)."""
+
+    actor: int
+
+
+@attrs.frozen(cache_hash=True)
+class CallSabaiSabai:
+    """Say sabai sabai and knock twice: the final lap begins (:rule:`round-end.call`)."""
+
+    actor: int
+
+
+@attrs.frozen(cache_hash=True)
+class Pass:
+    """Let the round end without throwing in (:rule:`ruling.end-of-round-reaction`)."""
+
+    actor: int
+
+
+@attrs.frozen(cache_hash=True)
+class LookAtCards:
+    """Older edition: look at one's cards in ``slots`` before the first turn
+    (:rule:`setup.look-at-two`)."""
+
+    actor: int
+    slots: tuple[int, ...]
+
+
+Action = (
+    Draw
+    | Play
+    | Keep
+    | ThrowIn
+    | Peek
+    | Spy
+    | Give
+    | Switch
+    | SkipFunction
+    | Compensate
+    | TakeFirstRefusal
+    | WaiveFirstRefusal
+    | TouchNoseLast
+    | CallSabaiSabai
+    | Pass
+    | LookAtCards
+)
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow here. ``rule`` is the id of the rule it breaks (a rule
+    of the catalogue, or a ruling where no rule says it), ``action`` the refused action.
+    The state it was applied to is unchanged."""
+
+    def __init__(self, rule: str, action: object, message: str) -> None:
+        self.rule = rule
+        self.action = action
+        self.message = message
+        super().__init__(f"{action!r}: {message} [{rule}]")
+
+
+# -- dealing ------------------------------------------------------------------------------------
+
+_DECKS: dict[DeckSpec, Deck] = {}
+
+
+def deck_for(ruleset: Ruleset) -> Deck:
+    """The (shared) :class:`~sabai_rules.cards.Deck` of a ruleset."""
+    deck = _DECKS.get(ruleset.deck)
+    if deck is None:
+        deck = _DECKS[ruleset.deck] = Deck.from_spec(ruleset.deck)
+    return deck
+
+
+def deal(
+    ruleset: Ruleset | None = None,
+    players: int = 4,
+    *,
+    dealer: int = 0,
+    order: Sequence[int] | None = None,
+    seed: int | str = 0,
+    round_index: int = 0,
+    final_round: bool | None = None,
+) -> State:
+    """Deal a round (:rule:`setup.four-cards`, :rule:`setup.draw-pile`).
+
+    ``order`` is the shuffled deck as card ids, first card dealt first; without it the deck is
+    shuffled by the seeded generator (:mod:`sabai_rules.chance`) from ``seed`` and ``round_index``.
+    Cards are dealt one at a time, starting with the starter (the player after ``dealer``,
+    :rule:`turn.starter`), four rounds of the table; the rest form the draw pile, the next card on
+    top. ``final_round`` defaults to whether this is the last of the ruleset's ``num_rounds``
+    (one per player when unset, :rule:`ruling.number-of-rounds`).
+    """
+    rules = Ruleset() if ruleset is None else ruleset
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"sabai-sabai is for 2 to 12 players, not {players} [setup.players]")
+    if not 0 <= dealer < players:
+        raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
+    deck = deck_for(rules)
+    if CARDS_DEALT * players >= len(deck):
+        raise ValueError(f"a deck of {len(deck)} cards is too small for {players} players")
+    rng = chance.seed_state(seed, round_index)
+    if order is None:
+        cards, rng = chance.shuffled(range(len(deck)), rng)
+    else:
+        cards = tuple(order)
+        if sorted(cards) != list(range(len(deck))):
+            raise ValueError(f"the order must hold each of the {len(deck)} card ids exactly once")
+    if final_round is None:
+        planned = players if rules.num_rounds is None else rules.num_rounds
+        final_round = round_index + 1 >= planned
+    starter = (dealer + 1) % players
+    rows: list[list[int]] = [[] for _ in range(players)]
+    for k in range(CARDS_DEALT * players):
+        rows[(starter + k) % players].append(cards[k])
+    looking = (1 << players) - 1 if rules.initial_peek else 0
+    setup = Setup(rules, deck, players, dealer, round_index, final_round, seed)
+    table = Table(
+        tuple(tuple(r) for r in rows), tuple(reversed(cards[CARDS_DEALT * players :])), (), NO_CARD
+    )
+    flow = Flow(
+        turn=starter,
+        stage=Stage.LOOK if looking else Stage.DRAW,
+        turns=0,
+        queue=(),
+        pending=None,
+        lockout=0,
+        caller=-1,
+        final_lap=-1,
+        closing=-1,
+        looking=looking,
+        emptied=0,
+        rng=rng,
+        end=None,
+    )
+    return State(setup, table, Knowledge(0, (0,) * players), flow)
+
+
+# -- the working copy of one transition ---------------------------------------------------------
+
+
+class _Work:
+    """A mutable copy of the parts of a state that one transition may change. Handlers change it
+    freely; :meth:`freeze` builds the new state, sharing every part that did not change."""
+
+    __slots__ = (
+        "caller",
+        "closing",
+        "deck",
+        "discard",
+        "draw",
+        "emptied",
+        "end",
+        "events",
+        "final_lap",
+        "held",
+        "keys",
+        "lockout",
+        "looking",
+        "n",
+        "pending",
+        "private",
+        "public",
+        "queue",
+        "rng",
+        "rows",
+        "rules",
+        "stage",
+        "state",
+        "turn",
+        "turns",
+    )
+
+    def __init__(self, state: State, events: list[Event] | None) -> None:
+        t, k, f = state.table, state.knowledge, state.flow
+        self.state = state
+        self.rules = state.setup.ruleset
+        self.deck = state.setup.deck
+        self.keys = self.deck.match_keys
+        self.n = state.setup.players
+        self.events = events
+        self.rows = t.rows
+        self.draw = t.draw
+        self.discard = t.discard
+        self.held = t.held
+        self.public = k.public
+        self.private = k.private
+        self.turn = f.turn
+        self.stage = f.stage
+        self.turns = f.turns
+        self.queue = f.queue
+        self.pending = f.pending
+        self.lockout = f.lockout
+        self.caller = f.caller
+        self.final_lap = f.final_lap
+        self.closing = f.closing
+        self.looking = f.looking
+        self.emptied = f.emptied
+        self.rng = f.rng
+        self.end = f.end
+
+    def freeze(self) -> State:
+        s = self.state
+        t, k, f = s.table, s.knowledge, s.flow
+        if (
+            self.rows is not t.rows
+            or self.draw is not t.draw
+            or self.discard is not t.discard
+            or self.held != t.held
+        ):
+            t = Table(self.rows, self.draw, self.discard, self.held)
+        if self.public != k.public or self.private is not k.private:
+            k = Knowledge(self.public, self.private)
+        if (
+            self.turn != f.turn
+            or self.stage != f.stage
+            or self.turns != f.turns
+            or self.queue is not f.queue
+            or self.pending is not f.pending
+            or self.lockout != f.lockout
+            or self.caller != f.caller
+            or self.final_lap != f.final_lap
+            or self.closing != f.closing
+            or self.looking != f.looking
+            or self.emptied != f.emptied
+            or self.rng != f.rng
+            or self.end is not f.end
+        ):
+            f = Flow(
+                self.turn,
+                self.stage,
+                self.turns,
+                self.queue,
+                self.pending,
+                self.lockout,
+                self.caller,
+                self.final_lap,
+                self.closing,
+                self.looking,
+                self.emptied,
+                self.rng,
+                self.end,
+            )
+        return State(s.setup, t, k, f)
+
+    def emit(self, event: Event) -> None:
+        if self.events is not None:
+            self.events.append(event)
+
+    # -- rows and piles ----------------------------------------------------------------------
+
+    def set_row(self, player: int, row: tuple[int, ...]) -> None:
+        rows = self.rows
+        self.rows = (*rows[:player], row, *rows[player + 1 :])
+
+    def card_count(self, player: int) -> int:
+        return sum(1 for c in self.rows[player] if c >= 0)
+
+    def left_row(self, player: int, by_discard: bool) -> None:
+        """Note a card leaving ``player``'s row, for :rule:`round-end.empty-row`."""
+        if self.card_count(player) == 0:
+            if by_discard:
+                self.emptied |= 1 << player
+            if by_discard or self.rules.empty_by_any_means:
+                self.emptied |= 1 << self.n  # the lock-in flag
+        else:
+            self.emptied &= ~(1 << player)
+
+    def entered_row(self, player: int) -> None:
+        self.emptied &= ~(1 << player)
+
+    def forget(self, cards: Iterable[int]) -> None:
+        mask = 0
+        for card in cards:
+            mask |= 1 << card
+        keep = ~mask
+        self.public &= keep
+        self.private = tuple(p & keep for p in self.private)
+
+    def take_from_draw(self, player: int) -> int:
+        """The top card of the draw pile, reshuffling the discard pile into it if it is empty
+        (:rule:`ruling.draw-pile-exhausted`); :data:`NO_CARD` if there is none at all."""
+        if not self.draw and self.rules.on_empty_draw_pile == "reshuffle" and len(self.discard) > 1:
+            under = self.discard[:-1]
+            cards, self.rng = chance.shuffled(under, self.rng)
+            self.draw = cards
+            self.discard = self.discard[-1:]
+            self.forget(cards)  # shuffled cards are no longer known to anybody
+            self.emit(Reshuffled(player, len(cards)))
+        if not self.draw:
+            return NO_CARD
+        card = self.draw[-1]
+        self.draw = self.draw[:-1]
+        return card
+
+    def penalty(self, player: int) -> None:
+        """``player`` draws one penalty card, unseen, to the end of their row
+        (:rule:`throw-in.penalty-card`); waived when no card is left."""
+        card = self.take_from_draw(player)
+        if card == NO_CARD:
+            self.emit(PenaltyWaived(player))
+            return
+        self.set_row(player, (*self.rows[player], card))
+        self.entered_row(player)
+        self.emit(PenaltyCard(player, card))
+
+    def identical(self, card: int, top: int) -> bool:
+        """:rule:`throw-in.identical`; the jokers are one rank (:rule:`ruling.joker-family`)."""
+        if self.keys[card] != self.keys[top]:
+            return False
+        ass = self.deck.ass_joker
+        return not (top == ass and card != ass and not self.rules.joker_onto_ass_joker)
+
+    def place(self, card: int) -> None:
+        """``card`` lands face up on the discard pile; everybody has seen it."""
+        self.discard = (*self.discard, card)
+        self.public |= 1 << card
+        if self.rules.nose_race != "off":
+            self.check_four_together(card)
+
+    def check_four_together(self, card: int) -> None:
+        """:rule:`four-together.touch-nose`: the four cards of a rank on top of the pile."""
+        key = self.keys[card]
+        need = self.deck.key_counts[key]
+        discard = self.discard
+        if len(discard) < need:
+            return
+        keys = self.keys
+        for c in discard[-need:]:
+            if keys[c] != key:
+                return
+        if self.rules.nose_race == "random":
+            self.rng, loser = chance.below(self.rng, self.n)
+            self.lose_nose_race(loser)
+        else:
+            self.pending = NoseRace(key)
+
+    def lose_nose_race(self, loser: int) -> None:
+        """:rule:`four-together.last-draws-penalty`."""
+        self.emit(NoseRaceLost(loser))
+        self.penalty(loser)
+
+    # -- turn cards ----------------------------------------------------------------------------
+
+    def place_turn_card(self, actor: int, card: int, triggers: bool) -> None:
+        """The turn's card lands on the pile: the turn is played (:rule:`round-end.final-lap`),
+        every lock-out ends (:rule:`ruling.retry-lockout-scope`), a function card triggers
+        (:rule:`function.execute`)."""
+        self.stage = Stage.DONE
+        self.turns += 1
+        self.lockout = 0
+        if self.final_lap > 0:
+            self.final_lap -= 1
+        if triggers and self.deck.functions[card]:
+            self.queue = (*self.queue, Function(actor, card))
+        self.place(card)
+
+    # -- throwing in -----------------------------------------------------------------------------
+
+    def throw(self, thrower: int, owner: int, slot: int) -> None:
+        """Judge and carry out a throw-in (:rule:`throw-in.identical`,
+        :rule:`throw-in.wrong-card.take-back`, :rule:`throw-in.wrong-card.penalty`,
+        :rule:`sabai-sabai-move.on-behalf`)."""
+        row = self.rows[owner]
+        card = row[slot]
+        if self.identical(card, self.discard[-1]):
+            on_behalf = owner != thrower
+            if on_behalf and self.rules.compensation_slot == "vacated":
+                self.set_row(owner, (*row[:slot], gap_for(card), *row[slot + 1 :]))
+            else:
+                self.set_row(owner, (*row[:slot], *row[slot + 1 :]))
+            self.left_row(owner, by_discard=True)
+            # Another's correct throw-in ends every lock-out (:rule:`throw-in.retry-lockout`).
+            self.lockout = 0
+            self.emit(ThrewIn(thrower, owner, slot, card, True))
+            if self.deck.functions[card]:
+                self.queue = (*self.queue, Function(thrower, card))
+            if on_behalf:
+                self.queue = (*self.queue, Compensation(thrower, owner, card))
+            self.place(card)
+        else:
+            # Shown to everybody, taken back into its slot (:rule:`throw-in.wrong-card.take-back`).
+            self.public |= 1 << card
+            self.emit(ThrewIn(thrower, owner, slot, card, False))
+            self.penalty(thrower)
+            if self.rules.throw_in_retry_lockout:
+                self.lockout |= 1 << thrower
+
+    # -- settling: what happens by itself once an action is done ----------------------------
+
+    def function_possible(self, effect: Function) -> bool:
+        """Whether a function can be carried out at all (:rule:`ruling.functions-mandatory`)."""
+        kind = self.deck.functions[effect.card]
+        me = effect.executor
+        if kind == SPY:
+            return any(self.card_count(p) for p in range(self.n) if p != me)
+        if self.card_count(me) == 0:
+            return False
+        if kind == SWITCH:
+            return any(self.card_count(p) for p in range(self.n) if p != me)
+        if kind == GIVE and self.rules.protect_empty_players:
+            return any(self.card_count(p) for p in range(self.n) if p != me)
+        return True
+
+    def compensation_cards(self, effect: Compensation) -> list[int]:
+        """The slots of the thrower's row that may be picked as the compensation card: every card
+        but an Ass Joker the thrower knows (:rule:`ruling.compensation-card`)."""
+        me = effect.thrower
+        known = self.public | self.private[me]
+        ass = self.deck.ass_joker
+        return [
+            i for i, c in enumerate(self.rows[me]) if c >= 0 and not (c == ass and (known >> c) & 1)
+        ]
+
+    def end_condition(self) -> EndCause | None:
+        """Whether the round ends now that nothing is pending."""
+        emptied = self.emptied
+        n = self.n
+        rules = self.rules
+        if rules.empty_check == "lock_in" and (emptied >> n) & 1:
+            return EndCause.EMPTIED
+        # Nothing is pending, so no row has a gap: an empty row is an empty tuple.
+        any_means = rules.empty_by_any_means
+        for p, row in enumerate(self.rows):
+            if not row and (any_means or (emptied >> p) & 1):
+                return EndCause.EMPTIED
+        if self.final_lap == 0:
+            return EndCause.FINAL_LAP
+        cap = self.rules.final_round_max_turns
+        setup = self.state.setup
+        if (
+            cap is not None
+            and not setup.calls_allowed
+            and self.turns >= cap
+            and self.stage == Stage.DONE
+        ):
+            return EndCause.FORCED
+        return None
+
+    def settle(self) -> None:
+        """Carry on until a player must decide: lapse impossible functions and compensations,
+        end the round or start the next turn when nothing is pending."""
+        while True:
+            if self.pending is not None or (self.end is not None and self.closing < 0):
+                return
+            if self.queue:
+                head = self.queue[0]
+                if isinstance(head, Function):
+                    if self.function_possible(head):
+                        return
+                    self.queue = self.queue[1:]
+                    self.emit(FunctionFizzled(head.executor, head.card))
+                    continue
+                if self.compensation_cards(head):
+                    return
+                self.queue = self.queue[1:]
+                gap = gap_for(head.card)
+                row = self.rows[head.owner]
+                if gap in row:
+                    self.set_row(head.owner, tuple(c for c in row if c != gap))
+                self.emit(CompensationLapsed(head.thrower, head.owner))
+                continue
+            if self.stage in (Stage.DECIDE, Stage.LOOK) or self.closing >= 0:
+                return
+            cause = self.end_condition()
+            if cause is not None:
+                self.end = cause
+                self.closing = 0
+                self.emit(ReactionRound(self.turn, cause))
+                return
+            if self.stage == Stage.DONE:
+                self.turn = (self.turn + 1) % self.n
+                self.stage = Stage.DRAW
+                self.emit(TurnBegan(self.turn))
+            return
+
+    def reopen(self) -> None:
+        """A throw-in during the reaction round: the passing starts afresh once it is settled."""
+        if self.closing >= 0:
+            self.closing = -1
+            self.end = None
+
+
+# -- legality ----------------------------------------------------------------------------------
+
+
+def _refuse(rule: str, action: object, message: str) -> IllegalActionError:
+    return IllegalActionError(rule, action, message)
+
+
+def _blocked(state: State, action: Action) -> IllegalActionError | None:
+    """Why nothing but the pending answer may happen now, if that is so."""
+    f = state.flow
+    if state.is_over:
+        return _refuse("round-end.reveal", action, "the round is over")
+    pending = f.pending
+    if isinstance(pending, NoseRace):
+        return _refuse(
+            "four-together.touch-nose",
+            action,
+            "the nose race must be settled first (who was last?)",
+        )
+    if isinstance(pending, Offer):
+        return _refuse(
+            "sabai-sabai-move.first-refusal",
+            action,
+            f"P{pending.owner} must first answer the offer of first refusal",
+        )
+    return None
+
+
+def _slot_card(state: State, player: int, slot: int) -> int:
+    row = state.table.rows[player]
+    if 0 <= slot < len(row):
+        return row[slot]
+    return -1
+
+
+def _check_player(
+    state: State, action: Action, player: int, what: str
+) -> IllegalActionError | None:
+    if not 0 <= player < state.players:
+        return _refuse("setup.players", action, f"there is no {what} P{player}")
+    return None
+
+
+def _check(state: State, action: Action) -> IllegalActionError | None:
+    """The reason ``action`` is illegal in ``state``, or ``None`` if it is legal."""
+    if not isinstance(action, _ACTION_TYPES):
+        return _refuse("ruling.irregularities", action, "not an action of this game")
+    actor = action.actor
+    if not isinstance(actor, int) or not 0 <= actor < state.players:
+        return _refuse("setup.players", action, f"there is no player {actor!r} at this table")
+    check = _CHECKS[type(action)]
+    return check(state, action)
+
+
+def _check_draw(state: State, action: Any) -> IllegalActionError | None:
+    f = state.flow
+    blocked = _blocked(state, action)
+    if blocked:
+        return blocked
+    if f.closing >= 0:
+        return _refuse(
+            "ruling.end-of-round-reaction", action, "the round is ending: throw in or pass"
+        )
+    if f.stage == Stage.LOOK:
+        return _refuse("setup.look-at-two", action, "players are still looking at their cards")
+    if action.actor != f.turn:
+        return _refuse("turn.draw", action, f"it is not P{action.actor}'s turn to draw")
+    if f.stage != Stage.DRAW:
+        what = "already drew" if f.stage == Stage.DECIDE else "already played this turn"
+        return _refuse("turn.draw", action, f"P{action.actor} {what}")
+    if f.queue:
+        return _refuse("function.execute", action, "pending effects must be carried out first")
+    return None
+
+
+def _check_decision(state: State, action: Any) -> IllegalActionError | None:
+    f = state.flow
+    blocked = _blocked(state, action)
+    if blocked:
+        return blocked
+    if action.actor != f.turn or f.stage != Stage.DECIDE:
+        return _refuse("turn.two-options", action, f"P{action.actor} holds no drawn card")
+    if f.queue:
+        return _refuse("function.execute", action, "pending effects must be carried out first")
+    t = state.table
+    ass = state.deck.ass_joker
+    if isinstance(action, Play):
+        if t.held == ass and not (
+            state.ruleset.allow_burn_from_draw and t.top >= 0 and state.deck.is_joker(t.top)
+        ):
+            return _refuse(
+                "ass-joker.drawn-must-be-kept",
+                action,
+                "a drawn Ass Joker cannot be played: keep it",
+            )
+        return None
+    row = t.rows[action.actor]
+    if not row:
+        # A drawn Ass Joker goes into an empty row (:rule:`ass-joker.drawn-must-be-kept`).
+        if t.held == ass and action.slot == 0:
+            return None
+        return _refuse("turn.keep", action, f"P{action.actor} has no card in their row to exchange")
+    if not 0 <= action.slot < len(row):
+        return _refuse("turn.keep", action, f"P{action.actor} has no card in slot {action.slot}")
+    return None
+
+
+def _check_throw_in(state: State, action: Any) -> IllegalActionError | None:
+    f, t, rules = state.flow, state.table, state.ruleset
+    blocked = _blocked(state, action)
+    if blocked:
+        return blocked
+    actor, owner = action.actor, action.owner
+    bad = _check_player(state, action, owner, "owner")
+    if bad:
+        return bad
+    if t.top < 0:
+        return _refuse("setup.empty-discard-pile", action, "no card has been played yet this round")
+    if rules.throw_in_window == "until_next_draw" and f.stage == Stage.DECIDE:
+        return _refuse(
+            "throw-in.interception",
+            action,
+            "the last card was not just played: a card has been drawn since",
+        )
+    if (f.lockout >> actor) & 1:
+        return _refuse(
+            "throw-in.retry-lockout",
+            action,
+            f"P{actor} threw in a wrong card: another player must throw in correctly first",
+        )
+    card = _slot_card(state, owner, action.slot)
+    if card < 0:
+        return _refuse("throw-in.identical", action, f"P{owner} has no card in slot {action.slot}")
+    if owner == actor:
+        holds_ass = f.stage == Stage.DECIDE and actor == f.turn and t.held == state.deck.ass_joker
+        if holds_ass and sum(1 for c in t.rows[actor] if c >= 0) == 1:
+            return _refuse(
+                "ass-joker.drawn-must-be-kept",
+                action,
+                "the drawn Ass Joker must be kept, so the last card of the row must stay",
+            )
+        return None
+    if not rules.allow_on_behalf:
+        return _refuse(
+            "simplified-play.own-cards-only", action, "only one's own cards may be thrown in"
+        )
+    if rules.on_behalf_requires_card and not any(c >= 0 for c in t.rows[actor]):
+        return _refuse(
+            "sabai-sabai-move.compensation", action, f"P{actor} has no card to give in return"
+        )
+    if rules.on_behalf_requires_thrower_knowledge:
+        k = state.knowledge
+        if not k.knows(actor, card) or k.knows(owner, card):
+            return _refuse(
+                "sabai-sabai-move.advanced-rule",
+                action,
+                "only a card the thrower has seen and its owner has not may be played for them",
+            )
+    return None
+
+
+def _check_function(state: State, action: Any) -> IllegalActionError | None:
+    blocked = _blocked(state, action)
+    if blocked:
+        return blocked
+    queue = state.flow.queue
+    head = queue[0] if queue else None
+    if not isinstance(head, Function):
+        return _refuse("function.execute", action, "no function is waiting to be carried out")
+    kind = state.deck.functions[head.card]
+    expected = _FUNCTION_ACTION[kind]
+    if action.actor != head.executor:
+        return _refuse(
+            "function.execute",
+            action,
+            f"the {_FUNCTION_NAME[kind]} function is P{head.executor}'s to carry out",
+        )
+    if isinstance(action, SkipFunction):
+        if not state.ruleset.functions_optional:
+            return _refuse("function.execute", action, "functions are mandatory when possible")
+        return None
+    if not _is_kind(action, expected):
+        return _refuse(
+            _FUNCTION_RULE[kind], action, f"the function to carry out is {_FUNCTION_NAME[kind]}"
+        )
+    actor = action.actor
+    rows = state.table.rows
+    if isinstance(action, Peek):
+        if _slot_card(state, actor, action.slot) < 0:
+            return _refuse("function.peek", action, f"P{actor} has no card in slot {action.slot}")
+        return None
+    target = action.target
+    bad = _check_player(state, action, target, "target")
+    if bad:
+        return bad
+    if target == actor:
+        return _refuse(_FUNCTION_RULE[kind], action, "the target must be another player")
+    if isinstance(action, Spy):
+        if _slot_card(state, target, action.slot) < 0:
+            return _refuse("function.spy", action, f"P{target} has no card in slot {action.slot}")
+        return None
+    if _slot_card(state, actor, action.slot) < 0:
+        return _refuse(_FUNCTION_RULE[kind], action, f"P{actor} has no card in slot {action.slot}")
+    if isinstance(action, Give):
+        if state.ruleset.protect_empty_players and not any(c >= 0 for c in rows[target]):
+            return _refuse(
+                "ruling.empty-player-targets",
+                action,
+                f"P{target} has no cards and may not be given one",
+            )
+        return None
+    if _slot_card(state, target, action.target_slot) < 0:
+        return _refuse(
+            "function.switch", action, f"P{target} has no card in slot {action.target_slot}"
+        )
+    return None
+
+
+def _is_kind(action: object, kind: type) -> bool:
+    return type(action) is kind
+
+
+def _check_compensate(state: State, action: Any) -> IllegalActionError | None:
+    blocked = _blocked(state, action)
+    if blocked:
+        return blocked
+    queue = state.flow.queue
+    head = queue[0] if queue else None
+    if not isinstance(head, Compensation):
+        return _refuse("sabai-sabai-move.compensation", action, "no compensation card is owed now")
+    if action.actor != head.thrower:
+        return _refuse(
+            "sabai-sabai-move.compensation",
+            action,
+            f"the compensation card is P{head.thrower}'s to give",
+        )
+    card = _slot_card(state, action.actor, action.slot)
+    if card < 0:
+        return _refuse(
+            "sabai-sabai-move.compensation",
+            action,
+            f"P{action.actor} has no card in slot {action.slot}",
+        )
+    if card == state.deck.ass_joker and state.knowledge.knows(action.actor, card):
+        return _refuse(
+            "ass-joker.only-give-switch-burn",
+            action,
+            "the Ass Joker can never be a compensation card",
+        )
+    return None
+
+
+def _check_offer_answer(state: State, action: Any) -> IllegalActionError | None:
+    if state.is_over:
+        return _refuse("round-end.reveal", action, "the round is over")
+    pending = state.flow.pending
+    if not isinstance(pending, Offer):
+        return _refuse(
+            "sabai-sabai-move.first-refusal", action, "no offer of first refusal is open"
+        )
+    if action.actor != pending.owner:
+        return _refuse(
+            "sabai-sabai-move.first-refusal", action, f"the offer is P{pending.owner}'s to answer"
+        )
+    return None
+
+
+def _check_nose(state: State, action: Any) -> IllegalActionError | None:
+    if state.is_over:
+        return _refuse("round-end.reveal", action, "the round is over")
+    if not isinstance(state.flow.pending, NoseRace):
+        return _refuse("four-together.touch-nose", action, "no nose race is on")
+    return None
+
+
+def _check_call(state: State, action: Any) -> IllegalActionError | None:
+    f = state.flow
+    blocked = _blocked(state, action)
+    if blocked:
+        return blocked
+    if not state.setup.calls_allowed:
+        return _refuse(
+            "game-end.final-round-no-call",
+            action,
+            "sabai sabai cannot be called in the final round",
+        )
+    if f.closing >= 0:
+        return _refuse("ruling.end-of-round-reaction", action, "the round is already ending")
+    if f.caller >= 0:
+        return _refuse(
+            "round-end.call", action, f"P{f.caller} already called sabai sabai this round"
+        )
+    if state.ruleset.call_timing == "own_turn" and action.actor != f.turn:
+        return _refuse("ruling.who-may-call", action, "only the player whose turn it is may call")
+    return None
+
+
+def _check_pass(state: State, action: Any) -> IllegalActionError | None:
+    f = state.flow
+    blocked = _blocked(state, action)
+    if blocked:
+        return blocked
+    if f.closing < 0:
+        return _refuse(
+            "ruling.end-of-round-reaction", action, "passing is only for the end of a round"
+        )
+    if (f.closing >> action.actor) & 1:
+        return _refuse("ruling.end-of-round-reaction", action, f"P{action.actor} already passed")
+    return None
+
+
+def _check_look(state: State, action: Any) -> IllegalActionError | None:
+    f = state.flow
+    blocked = _blocked(state, action)
+    if blocked:
+        return blocked
+    if f.stage != Stage.LOOK or not (f.looking >> action.actor) & 1:
+        return _refuse("setup.look-at-two", action, f"P{action.actor} has no cards to look at now")
+    slots = action.slots
+    row = state.table.rows[action.actor]
+    want = min(state.ruleset.initial_peek, len(row))
+    if (
+        not isinstance(slots, tuple)
+        or len(slots) != want
+        or len(set(slots)) != want
+        or any(not isinstance(s, int) or not 0 <= s < len(row) for s in slots)
+        or list(slots) != sorted(slots)
+    ):
+        return _refuse(
+            "setup.look-at-two",
+            action,
+            f"look at exactly {want} different slots of your row, in increasing order",
+        )
+    return None
+
+
+_FUNCTION_ACTION: Final[dict[int, type]] = {PEEK: Peek, SPY: Spy, GIVE: Give, SWITCH: Switch}
+_FUNCTION_NAME: Final = {PEEK: "11 peek", SPY: "12 spy", GIVE: "13 give", SWITCH: "14 switch"}
+_FUNCTION_RULE: Final = {
+    PEEK: "function.peek",
+    SPY: "function.spy",
+    GIVE: "function.give",
+    SWITCH: "function.switch",
+}
+
+_CHECKS: Final[dict[type, Callable[[State, Any], IllegalActionError | None]]] = {
+    Draw: _check_draw,
+    Play: _check_decision,
+    Keep: _check_decision,
+    ThrowIn: _check_throw_in,
+    Peek: _check_function,
+    Spy: _check_function,
+    Give: _check_function,
+    Switch: _check_function,
+    SkipFunction: _check_function,
+    Compensate: _check_compensate,
+    TakeFirstRefusal: _check_offer_answer,
+    WaiveFirstRefusal: _check_offer_answer,
+    TouchNoseLast: _check_nose,
+    CallSabaiSabai: _check_call,
+    Pass: _check_pass,
+    LookAtCards: _check_look,
+}
+_ACTION_TYPES: Final = tuple(_CHECKS)
+
+
+# -- effects of legal actions --------------------------------------------------------------------
+
+
+def _do_draw(w: _Work, action: Any) -> None:
+    actor = action.actor
+    card = w.take_from_draw(actor)
+    if card == NO_CARD:
+        # No card anywhere: the round ends as it stands (:rule:`ruling.draw-pile-exhausted`).
+        w.end = EndCause.EXHAUSTED
+        w.emit(RoundEnded(actor, EndCause.EXHAUSTED))
+        return
+    w.held = card
+    w.private = (*w.private[:actor], w.private[actor] | (1 << card), *w.private[actor + 1 :])
+    w.stage = Stage.DECIDE
+    w.emit(Drew(actor, card))
+
+
+def _do_play(w: _Work, action: Any) -> None:
+    card = w.held
+    w.held = NO_CARD
+    w.emit(Played(action.actor, card))
+    w.place_turn_card(action.actor, card, triggers=True)
+
+
+def _do_keep(w: _Work, action: Any) -> None:
+    actor, slot = action.actor, action.slot
+    row = w.rows[actor]
+    held = w.held
+    if not row:
+        # A drawn Ass Joker and an empty row: it goes into the row, no card goes to the pile.
+        w.held = NO_CARD
+        w.set_row(actor, (held,))
+        w.entered_row(actor)
+        w.stage = Stage.DONE
+        w.turns += 1
+        if w.final_lap > 0:
+            w.final_lap -= 1
+        return
+    out = row[slot]
+    if out == w.deck.ass_joker:
+        # :rule:`ass-joker.turned-over-unknowingly`: shown, stays; the drawn card is played.
+        w.public |= 1 << out
+        w.emit(AssJokerTurnedOver(actor, slot, out))
+        w.held = NO_CARD
+        w.emit(Played(actor, held))
+        w.place_turn_card(actor, held, triggers=True)
+        return
+    w.set_row(actor, (*row[:slot], held, *row[slot + 1 :]))
+    w.held = NO_CARD
+    w.emit(Kept(actor, slot, out))
+    w.place_turn_card(actor, out, triggers=w.rules.keep_discard_triggers_function)
+
+
+def _offer_due(w: _Work, thrower: int, owner: int, card: int) -> bool:
+    """:rule:`sabai-sabai-move.first-refusal` per :rule:`ruling.first-refusal`."""
+    policy = w.rules.first_refusal
+    if policy == "never" or (w.lockout >> owner) & 1:
+        return False
+    return policy == "always" or bool(((w.public | w.private[owner]) >> card) & 1)
+
+
+def _do_throw_in(w: _Work, action: Any) -> None:
+    actor, owner, slot = action.actor, action.owner, action.slot
+    w.reopen()
+    if owner != actor and _offer_due(w, actor, owner, w.rows[owner][slot]):
+        w.pending = Offer(actor, owner, slot)
+        w.emit(FirstRefusalOffered(actor, owner, slot))
+        return
+    w.throw(actor, owner, slot)
+
+
+def _do_take(w: _Work, action: Any) -> None:
+    offer = w.pending
+    assert isinstance(offer, Offer)
+    w.pending = None
+    w.emit(FirstRefusalTaken(offer.owner))
+    w.throw(offer.owner, offer.owner, offer.slot)
+
+
+def _do_waive(w: _Work, action: Any) -> None:
+    offer = w.pending
+    assert isinstance(offer, Offer)
+    w.pending = None
+    w.emit(FirstRefusalWaived(offer.owner))
+    w.throw(offer.thrower, offer.owner, offer.slot)
+
+
+def _do_nose(w: _Work, action: Any) -> None:
+    w.pending = None
+    w.lose_nose_race(action.actor)
+
+
+def _pop_function(w: _Work) -> Function:
+    head = w.queue[0]
+    assert isinstance(head, Function)
+    w.queue = w.queue[1:]
+    return head
+
+
+def _do_peek(w: _Work, action: Any) -> None:
+    head = _pop_function(w)
+    actor = action.actor
+    card = w.rows[actor][action.slot]
+    w.private = (*w.private[:actor], w.private[actor] | (1 << card), *w.private[actor + 1 :])
+    w.emit(Peeked(head.executor, action.slot, card))
+
+
+def _do_spy(w: _Work, action: Any) -> None:
+    _pop_function(w)
+    actor = action.actor
+    card = w.rows[action.target][action.slot]
+    w.private = (*w.private[:actor], w.private[actor] | (1 << card), *w.private[actor + 1 :])
+    w.emit(Spied(actor, action.target, action.slot, card))
+
+
+def _do_give(w: _Work, action: Any) -> None:
+    _pop_function(w)
+    actor, slot, target = action.actor, action.slot, action.target
+    row = w.rows[actor]
+    card = row[slot]
+    w.set_row(actor, (*row[:slot], *row[slot + 1 :]))
+    w.left_row(actor, by_discard=False)
+    w.set_row(target, (*w.rows[target], card))
+    w.entered_row(target)
+    w.emit(Gave(actor, slot, target, card))
+
+
+def _do_switch(w: _Work, action: Any) -> None:
+    _pop_function(w)
+    actor, slot, target, tslot = action.actor, action.slot, action.target, action.target_slot
+    mine, theirs = w.rows[actor], w.rows[target]
+    card, other = mine[slot], theirs[tslot]
+    w.set_row(actor, (*mine[:slot], other, *mine[slot + 1 :]))
+    w.set_row(target, (*theirs[:tslot], card, *theirs[tslot + 1 :]))
+    w.emit(Switched(actor, slot, target, tslot, card, other))
+
+
+def _do_skip(w: _Work, action: Any) -> None:
+    head = _pop_function(w)
+    w.emit(FunctionSkipped(head.executor, head.card))
+
+
+def _do_compensate(w: _Work, action: Any) -> None:
+    head = w.queue[0]
+    assert isinstance(head, Compensation)
+    actor, slot = action.actor, action.slot
+    row = w.rows[actor]
+    card = row[slot]
+    if card == w.deck.ass_joker:
+        # Picked blindly: shown to all, it stays; pick again (:rule:`ruling.ass-joker-turned-over`).
+        w.public |= 1 << card
+        w.emit(AssJokerShown(actor, slot, card))
+        return
+    w.queue = w.queue[1:]
+    w.set_row(actor, (*row[:slot], *row[slot + 1 :]))
+    w.left_row(actor, by_discard=False)
+    owner_row = w.rows[head.owner]
+    gap = gap_for(head.card)
+    if gap in owner_row:
+        index = owner_row.index(gap)
+        w.set_row(head.owner, (*owner_row[:index], card, *owner_row[index + 1 :]))
+    else:
+        index = len(owner_row)
+        w.set_row(head.owner, (*owner_row, card))
+    w.entered_row(head.owner)
+    w.emit(Compensated(actor, slot, head.owner, index, card))
+
+
+def _do_call(w: _Work, action: Any) -> None:
+    w.caller = action.actor
+    # Every player has exactly one more turn; a turn in progress is its player's
+    # (:rule:`ruling.final-lap-sequence`).
+    w.final_lap = w.n
+    w.emit(Called(action.actor))
+
+
+def _do_pass(w: _Work, action: Any) -> None:
+    w.closing |= 1 << action.actor
+    w.emit(Passed(action.actor))
+    if w.closing == (1 << w.n) - 1:
+        w.closing = -1
+        assert w.end is not None
+        w.emit(RoundEnded(action.actor, w.end))
+
+
+def _do_look(w: _Work, action: Any) -> None:
+    actor = action.actor
+    row = w.rows[actor]
+    mask = 0
+    for slot in action.slots:
+        mask |= 1 << row[slot]
+    w.private = (*w.private[:actor], w.private[actor] | mask, *w.private[actor + 1 :])
+    w.looking &= ~(1 << actor)
+    if not w.looking:
+        w.stage = Stage.DRAW
+    w.emit(LookedAt(actor, action.slots, tuple(row[s] for s in action.slots)))
+
+
+_EFFECTS: Final[dict[type, Callable[[_Work, Any], None]]] = {
+    Draw: _do_draw,
+    Play: _do_play,
+    Keep: _do_keep,
+    ThrowIn: _do_throw_in,
+    Peek: _do_peek,
+    Spy: _do_spy,
+    Give: _do_give,
+    Switch: _do_switch,
+    SkipFunction: _do_skip,
+    Compensate: _do_compensate,
+    TakeFirstRefusal: _do_take,
+    WaiveFirstRefusal: _do_waive,
+    TouchNoseLast: _do_nose,
+    CallSabaiSabai: _do_call,
+    Pass: _do_pass,
+    LookAtCards: _do_look,
+}
+
+
+def _transition(state: State, action: Action, events: list[Event] | None) -> State:
+    problem = _check(state, action)
+    if problem is not None:
+        raise problem
+    work = _Work(state, events)
+    _EFFECTS[type(action)](work, action)
+    work.settle()
+    return work.freeze()
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; raises :class:`IllegalActionError` (naming the rule) if it is not
+    legal. ``state`` itself is never changed."""
+    return _transition(state, action, None)
+
+
+def apply_events(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """Like :func:`apply`, and the events the action caused, in order."""
+    events: list[Event] = []
+    new = _transition(state, action, events)
+    return new, tuple(events)
+
+
+def is_legal(state: State, action: Action) -> bool:
+    return _check(state, action) is None
+
+
+# -- enumeration -------------------------------------------------------------------------------
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal action of every player, in this order:
+
+    1. the answer a pending nose race or offer awaits (nothing else is legal then);
+    2. the parameters of the function or compensation at the head of the queue, for its player
+       (:class:`Peek`, :class:`Spy`, :class:`Give`, :class:`Switch`, :class:`SkipFunction`,
+       :class:`Compensate`), by slot, then target;
+    3. the active player's turn actions (:class:`Draw`, or :class:`Play` then :class:`Keep` by
+       slot) and, before the first turn, :class:`LookAtCards` by player;
+    4. throw-ins, by thrower in seat order, each thrower's own cards first, then the other rows in
+       seat order, each row by slot;
+    5. calls (:class:`CallSabaiSabai`) in seat order;
+    6. passes of the reaction round (:class:`Pass`) in seat order.
+
+    The list does not depend on any card's face except the actor's own drawn card (a drawn Ass
+    Joker cannot be played) and cards whose face the actor has seen.
+    """
+    if state.is_over:
+        return ()
+    f = state.flow
+    pending = f.pending
+    n = state.players
+    if pending is not None:
+        if isinstance(pending, NoseRace):
+            return _cached(("nose", n), lambda: tuple(TouchNoseLast(p) for p in range(n)))
+        return (TakeFirstRefusal(pending.owner), WaiveFirstRefusal(pending.owner))
+    rows = state.table.rows
+    queue = f.queue
+    gaps = any(type(e) is Compensation for e in queue)
+    shape: tuple[Any, ...] = (
+        tuple(tuple(i for i, c in enumerate(r) if c >= 0) for r in rows)
+        if gaps
+        else tuple(map(len, rows))
+    )
+    first: tuple[Action, ...] = ()
+    if queue:
+        head = queue[0]
+        if isinstance(head, Function):
+            first = _function_actions(state, head, shape)
+        else:
+            first = tuple(Compensate(head.thrower, s) for s in _compensation_slots(state, head))
+    elif f.closing < 0:
+        stage = f.stage
+        if stage == Stage.DRAW:
+            first = (Draw(f.turn),)
+        elif stage == Stage.DECIDE:
+            first = _decisions(state)
+        elif stage == Stage.LOOK:
+            first = tuple(
+                LookAtCards(p, s)
+                for p in range(n)
+                if (f.looking >> p) & 1
+                for s in _slot_choices(len(rows[p]), state)
+            )
+    throw_ins = _throw_ins(state, shape)
+    tail: tuple[Action, ...] = ()
+    if f.closing < 0:
+        if f.caller < 0 and state.setup.calls_allowed:
+            if state.ruleset.call_timing == "own_turn":
+                tail = (CallSabaiSabai(f.turn),)
+            else:
+                tail = _cached(("calls", n), lambda: tuple(CallSabaiSabai(p) for p in range(n)))
+    elif not queue:
+        closing = f.closing
+        tail = tuple(Pass(p) for p in range(n) if not (closing >> p) & 1)
+    return first + throw_ins + tail
+
+
+_CACHE: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+_CACHE_LIMIT: Final = 200_000
+
+
+def _cached(key: tuple[Any, ...], build: Callable[[], tuple[Action, ...]]) -> tuple[Action, ...]:
+    """Action tuples depend only on the table's shape: build each once (actions are values, so
+    the same tuple serves every state of that shape)."""
+    found = _CACHE.get(key)
+    if found is None:
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.clear()
+        found = _CACHE[key] = build()
+    return found
+
+
+def _slot_choices(length: int, state: State) -> list[tuple[int, ...]]:
+    want = min(state.ruleset.initial_peek, length)
+    choices: list[tuple[int, ...]] = [()]
+    for _ in range(want):
+        choices = [(*c, s) for c in choices for s in range(c[-1] + 1 if c else 0, length)]
+    return choices
+
+
+def _decisions(state: State) -> tuple[Action, ...]:
+    """Play, then Keep by slot; the same conditions as :func:`_check_decision`."""
+    t = state.table
+    actor = state.flow.turn
+    length = len(t.rows[actor])
+    ass = state.deck.ass_joker
+    holds_ass = t.held == ass
+    can_play = not holds_ass or (
+        state.ruleset.allow_burn_from_draw and t.top >= 0 and state.deck.is_joker(t.top)
+    )
+    # With an empty row only a drawn Ass Joker can be kept (it goes into the row).
+    can_keep = length > 0 or holds_ass
+
+    def build() -> tuple[Action, ...]:
+        play: tuple[Action, ...] = (Play(actor),) if can_play else ()
+        keeps = tuple(Keep(actor, s) for s in range(max(length, 1))) if can_keep else ()
+        return play + keeps
+
+    return _cached(("decide", actor, length, can_play, can_keep), build)
+
+
+def _slots(shape: tuple[Any, ...], player: int) -> Sequence[int]:
+    entry = shape[player]
+    return range(entry) if type(entry) is int else entry
+
+
+def _function_actions(state: State, head: Function, shape: tuple[Any, ...]) -> tuple[Action, ...]:
+    kind = state.deck.functions[head.card]
+    me = head.executor
+    rules = state.ruleset
+    key = ("function", kind, me, shape, rules.protect_empty_players, rules.functions_optional)
+
+    def build() -> tuple[Action, ...]:
+        n = len(shape)
+        mine = _slots(shape, me)
+        others = [p for p in range(n) if p != me]
+        out: list[Action]
+        if kind == PEEK:
+            out = [Peek(me, s) for s in mine]
+        elif kind == SPY:
+            out = [Spy(me, p, s) for p in others for s in _slots(shape, p)]
+        elif kind == GIVE:
+            protect = rules.protect_empty_players
+            targets = [p for p in others if not protect or _slots(shape, p)]
+            out = [Give(me, s, p) for s in mine for p in targets]
+        else:
+            out = [Switch(me, s, p, t) for s in mine for p in others for t in _slots(shape, p)]
+        if rules.functions_optional:
+            out.append(SkipFunction(me))
+        return tuple(out)
+
+    return _cached(key, build)
+
+
+def _compensation_slots(state: State, head: Compensation) -> list[int]:
+    me = head.thrower
+    ass = state.deck.ass_joker
+    known = state.knowledge.mask(me)
+    return [
+        i
+        for i, c in enumerate(state.table.rows[me])
+        if c >= 0 and not (c == ass and (known >> c) & 1)
+    ]
+
+
+def _throw_ins(state: State, shape: tuple[Any, ...]) -> tuple[Action, ...]:
+    """Throw-ins legal now, in the documented order; the same predicates as
+    :func:`_check_throw_in`, evaluated once per thrower rather than once per card."""
+    f, t, rules = state.flow, state.table, state.ruleset
+    if t.top < 0 or f.stage == Stage.LOOK:
+        return ()
+    if rules.throw_in_window == "until_next_draw" and f.stage == Stage.DECIDE:
+        return ()
+    n = state.players
+    rows = t.rows
+    own_mask = 0  # throwers who may throw in their own cards
+    behalf_mask = 0  # throwers who may throw in other players' cards
+    lockout = f.lockout
+    behalf = rules.allow_on_behalf
+    needs_card = rules.on_behalf_requires_card
+    gaps = type(shape[0]) is not int
+    for actor in range(n):
+        if (lockout >> actor) & 1:
+            continue
+        own_mask |= 1 << actor
+        if behalf and (not needs_card or (shape[actor] if gaps else rows[actor])):
+            behalf_mask |= 1 << actor
+    # Holding a drawn Ass Joker, the active player must keep their last row card.
+    blocked_last = -1
+    holds_ass = f.stage == Stage.DECIDE and t.held == state.deck.ass_joker
+    if holds_ass and sum(1 for c in rows[f.turn] if c >= 0) == 1:
+        blocked_last = f.turn
+    knowledge = state.knowledge if rules.on_behalf_requires_thrower_knowledge else None
+    if knowledge is not None:
+        return tuple(_throw_ins_by_knowledge(state, shape, own_mask, behalf_mask, blocked_last))
+    key = ("throw", shape, own_mask, behalf_mask, blocked_last)
+
+    def build() -> tuple[Action, ...]:
+        out: list[Action] = []
+        for actor in range(n):
+            if (own_mask >> actor) & 1 and actor != blocked_last:
+                out.extend(_throw_row(actor, actor, shape[actor]))
+            if (behalf_mask >> actor) & 1:
+                for owner in range(n):
+                    if owner != actor:
+                        out.extend(_throw_row(actor, owner, shape[owner]))
+        return tuple(out)
+
+    return _cached(key, build)
+
+
+_THROW_ROWS: dict[tuple[int, int], list[ThrowIn]] = {}
+
+
+def _throw_row(actor: int, owner: int, slots: int | tuple[int, ...]) -> list[ThrowIn]:
+    """``ThrowIn(actor, owner, s)`` for the given slots (a row length, or the slots holding cards
+    when the row has a gap), from one shared list per (actor, owner)."""
+    row = _THROW_ROWS.get((actor, owner))
+    if row is None:
+        row = _THROW_ROWS[(actor, owner)] = []
+    if isinstance(slots, int):
+        while len(row) < slots:
+            row.append(ThrowIn(actor, owner, len(row)))
+        return row[:slots]
+    while slots and len(row) <= max(slots):
+        row.append(ThrowIn(actor, owner, len(row)))
+    return [row[s] for s in slots]
+
+
+def _throw_ins_by_knowledge(
+    state: State, shape: tuple[Any, ...], own_mask: int, behalf_mask: int, blocked_last: int
+) -> list[Action]:
+    """Older edition: a card may be played for its owner only if the thrower has seen it and the
+    owner has not (:rule:`ruling.older-on-behalf-knowledge`)."""
+    k = state.knowledge
+    rows = state.table.rows
+    n = state.players
+    out: list[Action] = []
+    for actor in range(n):
+        if (own_mask >> actor) & 1 and actor != blocked_last:
+            out.extend(ThrowIn(actor, actor, s) for s in _slots(shape, actor))
+        if (behalf_mask >> actor) & 1:
+            mine = k.mask(actor)
+            for owner in range(n):
+                if owner == actor:
+                    continue
+                theirs = k.mask(owner)
+                for s in _slots(shape, owner):
+                    card = rows[owner][s]
+                    if (mine >> card) & 1 and not (theirs >> card) & 1:
+                        out.append(ThrowIn(actor, owner, s))
+    return out

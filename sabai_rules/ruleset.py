@@ -1,0 +1,170 @@
+"""The ruleset: every ruling that reasonable readers could decide differently, as an option.
+
+A :class:`Ruleset` is one frozen value; the presets are the current edition (the default), the
+older edition and the simplified way of playing. Each option names the ruling that justifies it
+(``Ruleset.ruling_of("throw_in_window")``) and the presets' values are those of the catalogue
+(a test checks that they agree).
+
+>>> Ruleset.preset("older").throw_in_window
+'until_next_draw'
+>>> Ruleset().with_options(allow_on_behalf=False) == Ruleset.preset("simplified")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Final, Literal
+
+import attrs
+
+from sabai_rules.cards import DeckSpec
+
+__all__ = ["PRESETS", "Ruleset"]
+
+PRESETS: Final = ("current", "older", "simplified")
+
+
+def _one_of(*values: str) -> Any:
+    return attrs.validators.in_(values)
+
+
+def _option(default: Any, ruling: str, validator: Any = None) -> Any:
+    return attrs.field(
+        default=default, validator=validator, metadata={"ruling": ruling}, kw_only=True
+    )
+
+
+@attrs.frozen
+class Ruleset:
+    """How to play: the current edition's reading unless told otherwise.
+
+    Validators check only that each value is of the right kind; there is no legality here.
+    """
+
+    deck: DeckSpec = _option(DeckSpec(), "ruling.deck-composition")
+    joker_onto_ass_joker: bool = _option(True, "ruling.joker-onto-ass-joker")
+    compensation_slot: Literal["vacated", "append"] = _option(
+        "vacated", "ruling.row-positions", _one_of("vacated", "append")
+    )
+    keep_discard_triggers_function: bool = _option(True, "ruling.keep-discard-triggers-function")
+    functions_optional: bool = _option(False, "ruling.functions-mandatory")
+    ass_joker_value: int = _option(0, "ruling.ass-joker-value")
+    ass_joker_holder_can_win_round: bool = _option(False, "ruling.ass-joker-loses-round")
+    ass_joker_vp_fallback: Literal["next_lowest", "none"] = _option(
+        "next_lowest", "ruling.ass-joker-victory-point-fallback", _one_of("next_lowest", "none")
+    )
+    four_jokers_requires_only: bool = _option(True, "ruling.hall-of-fame-four-jokers-only")
+    hall_of_fame_wins_game: bool = _option(False, "ruling.hall-of-fame-wins-round")
+    allow_burn_from_draw: bool = _option(False, "ruling.ass-joker-drawn")
+    throw_in_window: Literal["until_covered", "until_next_draw"] = _option(
+        "until_covered", "ruling.throw-in-window", _one_of("until_covered", "until_next_draw")
+    )
+    throw_in_retry_lockout: bool = _option(True, "ruling.retry-lockout-scope")
+    on_empty_draw_pile: Literal["reshuffle", "end_round"] = _option(
+        "reshuffle", "ruling.draw-pile-exhausted", _one_of("reshuffle", "end_round")
+    )
+    first_refusal: Literal["if_known", "always", "never"] = _option(
+        "if_known", "ruling.first-refusal", _one_of("if_known", "always", "never")
+    )
+    on_behalf_requires_card: bool = _option(True, "ruling.compensation-card")
+    allow_on_behalf: bool = _option(True, "ruling.on-behalf-contexts")
+    on_behalf_requires_thrower_knowledge: bool = _option(False, "ruling.older-on-behalf-knowledge")
+    nose_race: Literal["recorded", "random", "off"] = _option(
+        "recorded", "ruling.nose-race", _one_of("recorded", "random", "off")
+    )
+    empty_check: Literal["quiescence", "lock_in"] = _option(
+        "quiescence", "ruling.empty-row-at-quiescence", _one_of("quiescence", "lock_in")
+    )
+    empty_by_any_means: bool = _option(True, "ruling.empty-by-any-means")
+    protect_empty_players: bool = _option(False, "ruling.empty-player-targets")
+    call_timing: Literal["any_time", "own_turn"] = _option(
+        "any_time", "ruling.who-may-call", _one_of("any_time", "own_turn")
+    )
+    round_tie_policy: Literal["all", "none", "fewest_cards_then_all"] = _option(
+        "all", "ruling.round-ties", _one_of("all", "none", "fewest_cards_then_all")
+    )
+    num_rounds: int | None = _option(None, "ruling.number-of-rounds")
+    game_tie_policy: Literal["co_winners", "extra_final_round"] = _option(
+        "co_winners", "ruling.game-ties", _one_of("co_winners", "extra_final_round")
+    )
+    final_round_max_turns: int | None = _option(1000, "ruling.final-round-termination")
+    initial_peek: int = _option(0, "ruling.older-initial-peek")
+    scoring: Literal["victory_points", "lowest_score"] = _option(
+        "victory_points", "ruling.older-scoring", _one_of("victory_points", "lowest_score")
+    )
+    final_round_no_call: bool = _option(True, "ruling.older-no-final-round")
+
+    _PRESET_CHANGES: ClassVar[dict[str, dict[str, Any]]] = {
+        "current": {},
+        "older": {
+            "ass_joker_value": -4,
+            "four_jokers_requires_only": False,
+            "hall_of_fame_wins_game": True,
+            "throw_in_window": "until_next_draw",
+            "throw_in_retry_lockout": False,
+            "first_refusal": "never",
+            "on_behalf_requires_thrower_knowledge": True,
+            "num_rounds": 1,
+            "initial_peek": 2,
+            "scoring": "lowest_score",
+            "final_round_no_call": False,
+        },
+        "simplified": {"allow_on_behalf": False},
+    }
+
+    def __attrs_post_init__(self) -> None:
+        if not 0 <= self.initial_peek <= 4:
+            raise ValueError(f"initial_peek must be 0 to 4, not {self.initial_peek}")
+        if self.num_rounds is not None and self.num_rounds < 1:
+            raise ValueError(f"num_rounds must be at least 1, not {self.num_rounds}")
+        if self.final_round_max_turns is not None and self.final_round_max_turns < 1:
+            raise ValueError("final_round_max_turns must be at least 1 (or None)")
+        if not isinstance(self.deck, DeckSpec):
+            raise TypeError("deck must be a DeckSpec")
+        if self.scoring == "lowest_score" and self.num_rounds != 1:
+            raise ValueError(
+                "scoring='lowest_score' (the older edition) is for one deal: num_rounds=1"
+            )
+
+    @classmethod
+    def preset(cls, name: str) -> Ruleset:
+        """The ruleset of a preset: ``"current"``, ``"older"`` or ``"simplified"``."""
+        try:
+            changes = cls._PRESET_CHANGES[name]
+        except KeyError:
+            raise ValueError(
+                f"unknown preset {name!r} (expected one of {', '.join(PRESETS)})"
+            ) from None
+        return cls(**changes)
+
+    def with_options(self, **changes: Any) -> Ruleset:
+        """This ruleset with some options changed; unknown option names raise :class:`TypeError`."""
+        unknown = sorted(set(changes) - set(self.option_names()))
+        if unknown:
+            raise TypeError(f"unknown ruleset option(s): {', '.join(unknown)}")
+        return attrs.evolve(self, **changes)
+
+    @classmethod
+    def option_names(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in attrs.fields(cls))
+
+    @classmethod
+    def ruling_of(cls, option: str) -> str:
+        """The id of the ruling that an option switches."""
+        for field in attrs.fields(cls):
+            if field.name == option:
+                return str(field.metadata["ruling"])
+        raise TypeError(f"unknown ruleset option {option!r}")
+
+    def options(self) -> dict[str, Any]:
+        """Every option and its value."""
+        return {name: getattr(self, name) for name in self.option_names()}
+
+    def differences(self, base: Ruleset | None = None) -> dict[str, Any]:
+        """The options whose value differs from ``base`` (default: the current edition)."""
+        reference = Ruleset() if base is None else base
+        return {k: v for k, v in self.options().items() if getattr(reference, k) != v}
+
+    def preset_name(self) -> str | None:
+        """The name of the preset this ruleset equals, if any."""
+        return next((name for name in PRESETS if Ruleset.preset(name) == self), None)

@@ -1,0 +1,362 @@
+"""The immutable state of a round of sabai-sabai, and the results of rounds and games.
+
+A :class:`State` is four frozen parts, each shared between states when it does not change:
+
+* :class:`Setup` — what is fixed for the round: the ruleset, the deck, the players, the dealer;
+* :class:`Table` — the cards: each player's row, the draw pile, the discard pile, the drawn card;
+* :class:`Knowledge` — which cards each player has seen (:rule:`ruling.knowledge-model`);
+* :class:`Flow` — whose turn it is and what is pending: queued functions and compensation cards,
+  an offer of first refusal, a nose race, lock-outs, the call and the final lap, the reaction round.
+
+Conventions. Players are seats ``0 .. n-1`` in play order (counter-clockwise,
+:rule:`turn.counter-clockwise`); the player after ``p`` is ``(p + 1) % n``. A row is a tuple of card
+ids, slot 0 at its left end (:rule:`ruling.row-positions`); while a compensation card is owed, the
+thrown card's slot holds a *gap* (a negative marker, :func:`is_gap`). The draw pile is a tuple with
+its **top card last**; the discard pile is a tuple with its **top card last**. Card ids never reach
+a player: use :func:`sabai_rules.views.view`.
+
+Transitions are in :mod:`sabai_rules.moves`; nothing here changes a state.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from typing import Final
+
+import attrs
+
+from sabai_rules.cards import Deck, face_name
+from sabai_rules.ruleset import Ruleset
+
+__all__ = [
+    "NO_CARD",
+    "Compensation",
+    "EndCause",
+    "Flow",
+    "Function",
+    "Game",
+    "Knowledge",
+    "NoseRace",
+    "Offer",
+    "RoundResult",
+    "Setup",
+    "Stage",
+    "State",
+    "Table",
+    "gap_for",
+    "is_gap",
+]
+
+#: No card (the drawn-card field when nothing is held).
+NO_CARD: Final = -1
+
+
+def gap_for(card: int) -> int:
+    """The gap marker left in a row by ``card`` while its compensation is owed."""
+    return -2 - card
+
+
+def is_gap(value: int) -> bool:
+    return value <= -2
+
+
+class Stage(enum.IntEnum):
+    """Where the active player's turn stands."""
+
+    LOOK = 0
+    """Before the first turn: players still look at their cards (:rule:`setup.look-at-two`)."""
+    DRAW = 1
+    """The active player is to draw (:rule:`turn.draw`) once nothing is pending."""
+    DECIDE = 2
+    """The active player holds the drawn card: play it or keep it (:rule:`turn.two-options`)."""
+    DONE = 3
+    """The turn's card is placed; the next turn starts once nothing is pending."""
+
+
+class EndCause(enum.StrEnum):
+    """How a round ended (:rule:`ruling.scoring-procedure`)."""
+
+    EMPTIED = "emptied"
+    """A row was empty with nothing pending (:rule:`round-end.empty-row`)."""
+    FINAL_LAP = "final-lap"
+    """The final lap after a call was played (:rule:`round-end.final-lap`)."""
+    FORCED = "forced"
+    """The final round reached its turn cap (:rule:`ruling.final-round-termination`)."""
+    EXHAUSTED = "exhausted"
+    """A turn could not draw: no card left anywhere (:rule:`ruling.draw-pile-exhausted`)."""
+
+
+@attrs.frozen
+class Setup:
+    """What is fixed for a whole round; shared by all of its states."""
+
+    ruleset: Ruleset
+    deck: Deck
+    players: int
+    dealer: int
+    round_index: int
+    #: The final round is played without the call (:rule:`game-end.final-round-no-call`).
+    final_round: bool
+    #: The seed the round was dealt or started from (for records).
+    seed: int | str
+
+    @property
+    def starter(self) -> int:
+        """The player after the dealer takes the first turn (:rule:`turn.starter`)."""
+        return (self.dealer + 1) % self.players
+
+    @property
+    def calls_allowed(self) -> bool:
+        return not (self.final_round and self.ruleset.final_round_no_call)
+
+
+@attrs.frozen
+class Table:
+    """The cards on the table."""
+
+    rows: tuple[tuple[int, ...], ...]
+    #: The draw pile, top card last.
+    draw: tuple[int, ...]
+    #: The discard pile, top card last.
+    discard: tuple[int, ...]
+    #: The card the active player has drawn and not yet played or kept, or :data:`NO_CARD`.
+    held: int
+
+    @property
+    def top(self) -> int:
+        """The top card of the discard pile, or :data:`NO_CARD` before the first card is played."""
+        return self.discard[-1] if self.discard else NO_CARD
+
+    def cards_in_row(self, player: int) -> tuple[int, ...]:
+        """The cards of ``player``'s row, gaps left out."""
+        return tuple(c for c in self.rows[player] if c >= 0)
+
+    def locations(self) -> Iterator[tuple[str, int]]:
+        """Every card on the table with where it is: ``("row 2", card)``, ``("draw", card)``..."""
+        for player, row in enumerate(self.rows):
+            for card in row:
+                if card >= 0:
+                    yield f"row {player}", card
+        for card in self.draw:
+            yield "draw", card
+        for card in self.discard:
+            yield "discard", card
+        if self.held >= 0:
+            yield "held", self.held
+
+
+@attrs.frozen
+class Knowledge:
+    """Which cards each player has seen, as bit masks of card ids (:rule:`ruling.knowledge-model`).
+
+    ``public`` holds the cards everybody has seen face up; ``private[p]`` those only ``p`` has
+    seen (a drawn card, a peek, a spy, the older edition's look at two cards).
+    """
+
+    public: int
+    private: tuple[int, ...]
+
+    def knows(self, player: int, card: int) -> bool:
+        """True if ``player`` has seen ``card``'s face (and it has not been shuffled away since)."""
+        return bool(((self.public | self.private[player]) >> card) & 1)
+
+    def mask(self, player: int) -> int:
+        return self.public | self.private[player]
+
+
+@attrs.frozen
+class Function:
+    """A function waiting to be carried out by ``executor``: the function of ``card``, a function
+    card on the discard pile (:rule:`function.execute`)."""
+
+    executor: int
+    card: int
+
+
+@attrs.frozen
+class Compensation:
+    """A compensation card ``thrower`` owes ``owner`` for ``card``, thrown in from the owner's row
+    (:rule:`sabai-sabai-move.compensation`)."""
+
+    thrower: int
+    owner: int
+    card: int
+
+
+@attrs.frozen
+class Offer:
+    """The owner's right of first refusal, awaiting the owner's answer
+    (:rule:`sabai-sabai-move.first-refusal`)."""
+
+    thrower: int
+    owner: int
+    slot: int
+
+
+@attrs.frozen
+class NoseRace:
+    """All four cards of a rank lie on top of the discard pile: who touched their nose last?
+    (:rule:`four-together.touch-nose`)"""
+
+    #: The match key of the four cards (a rank, or the joker family).
+    key: int
+
+
+#: What the queue may hold.
+Effect = Function | Compensation
+
+
+@attrs.frozen
+class Flow:
+    """Whose turn it is and what is pending; kept apart from the cards."""
+
+    #: The active player: whose turn it is (or is about to be).
+    turn: int
+    stage: Stage
+    #: Turns played this round (a turn counts once its turn card is placed).
+    turns: int
+    #: Functions and compensation cards waiting, first in first out
+    #: (:rule:`ruling.function-queue-order`).
+    queue: tuple[Effect, ...]
+    #: An offer of first refusal or a nose race awaiting an answer; nothing else happens meanwhile.
+    pending: Offer | NoseRace | None
+    #: Players locked out of throwing in, as a bit mask (:rule:`throw-in.retry-lockout`).
+    lockout: int
+    #: The player who called sabai sabai, or -1 (:rule:`round-end.call`).
+    caller: int
+    #: Turns of the final lap still to play, or -1 before a call (:rule:`round-end.final-lap`).
+    final_lap: int
+    #: During the end-of-round reaction round, the bit mask of players who passed; -1 otherwise
+    #: (:rule:`ruling.end-of-round-reaction`).
+    closing: int
+    #: Players still to look at their cards before the first turn, bit mask
+    #: (:rule:`setup.look-at-two`).
+    looking: int
+    #: Rows whose last card left by being placed on the discard pile, bit mask; bit ``players``
+    #: set once any row has been empty (for the ``empty_check="lock_in"`` option).
+    emptied: int
+    #: The seeded generator's state (reshuffles, simulated nose races).
+    rng: int
+    #: Why the round is ending or ended; ``None`` while it is being played.
+    end: EndCause | None
+
+
+@attrs.frozen(repr=False)
+class State:
+    """One moment of a round. Immutable: :func:`sabai_rules.moves.apply` returns a new one.
+
+    The representation names no card, so that printing a state leaks nothing; use
+    :meth:`describe` for the all-seeing table of a referee.
+    """
+
+    setup: Setup
+    table: Table
+    knowledge: Knowledge
+    flow: Flow
+
+    # -- convenience views of the parts -------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.setup.players
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.setup.ruleset
+
+    @property
+    def deck(self) -> Deck:
+        return self.setup.deck
+
+    @property
+    def turn(self) -> int:
+        return self.flow.turn
+
+    @property
+    def is_over(self) -> bool:
+        """True once the round has ended and is ready to be scored."""
+        return self.flow.end is not None and self.flow.closing < 0
+
+    @property
+    def top(self) -> int:
+        return self.table.top
+
+    def __repr__(self) -> str:
+        f, t = self.flow, self.table
+        rows = "/".join(str(sum(1 for c in row if c >= 0)) for row in t.rows)
+        status = f"over ({f.end})" if self.is_over else f"P{f.turn} {f.stage.name.lower()}"
+        top = face_name(self.deck.faces[t.top]) if t.top >= 0 else "-"
+        return (
+            f"<State round {self.setup.round_index + 1}, {status}, rows {rows}, "
+            f"draw {len(t.draw)}, top {top}, queue {len(f.queue)}>"
+        )
+
+    def describe(self) -> str:
+        """The whole table, every face shown: for referees and debugging, never for players."""
+        deck, t, f = self.deck, self.table, self.flow
+        lines = [repr(self)]
+        for player, row in enumerate(t.rows):
+            cards = " ".join("[gap]" if c < 0 else face_name(deck.faces[c]) for c in row)
+            marks = " (turn)" if player == f.turn else ""
+            lines.append(f"  P{player}{marks}: {cards}")
+        if t.held >= 0:
+            lines.append(f"  held by P{f.turn}: {face_name(deck.faces[t.held])}")
+        discard = " ".join(face_name(deck.faces[c]) for c in t.discard[-6:])
+        lines.append(f"  discard (top last): {discard}")
+        return "\n".join(lines)
+
+
+@attrs.frozen
+class RoundResult:
+    """The outcome of one round (:rule:`ruling.scoring-procedure`)."""
+
+    round_index: int
+    dealer: int
+    end: EndCause
+    #: Card points of every player (:rule:`objective.card-points`).
+    card_points: tuple[int, ...]
+    #: Victory points gained (+1) or lost (-1) by every player this round.
+    victory_points: tuple[int, ...]
+    #: The players who won the round: those receiving its victory point, or in the older
+    #: edition the lowest score among the eligible.
+    winners: tuple[int, ...]
+    #: Who held the Ass Joker at the reveal, if anybody (:rule:`ass-joker.loses-round`).
+    ass_joker_holder: int | None
+    #: The player inducted into the Hall of Fame, if any (:rule:`ass-joker.hall-of-fame`).
+    hall_of_fame: int | None
+    #: The revealed rows (:rule:`round-end.reveal`).
+    rows: tuple[tuple[int, ...], ...]
+
+
+@attrs.frozen
+class Game:
+    """A game: its rounds so far and the victory points (:rule:`game-end.winner`).
+
+    Built and advanced by :mod:`sabai_rules.game`.
+    """
+
+    ruleset: Ruleset
+    players: int
+    seed: int | str
+    first_dealer: int
+    #: The number of rounds planned; extra final rounds may follow a tie
+    #: (:rule:`ruling.game-ties`).
+    num_rounds: int
+    rounds: tuple[RoundResult, ...]
+    victory_points: tuple[int, ...]
+    #: ``None`` while the game goes on; then its winner(s).
+    winners: tuple[int, ...] | None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winners is not None
+
+    @property
+    def next_dealer(self) -> int:
+        """The starter of the last round deals the next one (:rule:`round-end.next-dealer`)."""
+        return (self.first_dealer + len(self.rounds)) % self.players
+
+    @property
+    def next_round_is_final(self) -> bool:
+        return len(self.rounds) + 1 >= self.num_rounds

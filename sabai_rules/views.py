@@ -1,0 +1,195 @@
+"""What one player may know: the only gate between the state and a player's program.
+
+:func:`view` builds a :class:`PlayerView` from the public facts of the table
+(:rule:`ruling.public-information`) and the faces that player has seen
+(:rule:`ruling.knowledge-model`). It is built so that a leak is structurally hard: card ids, the
+draw pile's order, the seed and the generator never enter a view, and every face passes through
+one function, :func:`_face`, which returns ``None`` unless the player has seen the card.
+
+>>> from sabai_rules.moves import deal, apply, Draw
+>>> state = apply(deal(players=2, dealer=0, seed=3), Draw(1))
+>>> view(state, 0).held is None and view(state, 1).held is not None
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import attrs
+
+from sabai_rules.cards import face_name
+from sabai_rules.events import Event
+from sabai_rules.moves import Action, legal_actions
+from sabai_rules.state import Compensation, EndCause, Function, NoseRace, Offer, Stage, State
+
+__all__ = ["GAP", "PlayerView", "SlotView", "view", "view_event"]
+
+#: The face shown for a gap left by a thrown card while its compensation is owed.
+GAP: Final = "gap"
+
+
+@attrs.frozen
+class SlotView:
+    """One slot of a row as a player sees it."""
+
+    #: The face, if this player has seen the card; ``None`` if not; :data:`GAP` for a gap.
+    face: int | str | None
+    #: The players who have seen this card (public: everybody sees who looks at which card).
+    seen_by: tuple[int, ...]
+
+    def __str__(self) -> str:
+        if self.face == GAP:
+            return "[gap]"
+        return "??" if self.face is None else face_name(int(self.face))
+
+
+@attrs.frozen
+class PendingView:
+    """An item of the queue as everybody sees it: a function (its card is face up on the pile)
+    or a compensation card owed."""
+
+    kind: str
+    player: int
+    face: int | None = None
+    owner: int | None = None
+
+
+@attrs.frozen
+class PlayerView:
+    """The table as ``player`` sees it."""
+
+    player: int
+    players: int
+    round_index: int
+    final_round: bool
+    dealer: int
+    turn: int
+    stage: Stage
+    rows: tuple[tuple[SlotView, ...], ...]
+    draw_pile: int
+    #: The discard pile's faces, top last (every card there is face up).
+    discard: tuple[int, ...]
+    #: The face of the card this player drew and holds, if they hold one.
+    held: int | None
+    #: Whether the active player holds a drawn card.
+    holding: bool
+    queue: tuple[PendingView, ...]
+    offer: tuple[int, int, int] | None
+    nose_race: bool
+    locked_out: tuple[int, ...]
+    caller: int | None
+    final_lap: int | None
+    #: During the end-of-round reaction round, the players who passed.
+    passed: tuple[int, ...] | None
+    end: EndCause | None
+    #: This player's legal actions (they depend on nothing this player has not seen).
+    legal_actions: tuple[Action, ...]
+
+    def describe(self) -> str:
+        """The table in a few lines of text."""
+        stage = self.stage.name.lower()
+        lines = [f"P{self.player}'s view, round {self.round_index + 1}: P{self.turn} {stage}"]
+        for p, row in enumerate(self.rows):
+            me = " (you)" if p == self.player else ""
+            lines.append(f"  P{p}{me}: {' '.join(str(s) for s in row) or '(empty)'}")
+        top = face_name(self.discard[-1]) if self.discard else "-"
+        lines.append(f"  draw pile {self.draw_pile}, discard {len(self.discard)}, top {top}")
+        if self.held is not None:
+            lines.append(f"  you hold {face_name(self.held)}")
+        return "\n".join(lines)
+
+
+def _face(state: State, player: int, card: int) -> int | None:
+    """The one place a face enters a view: only if ``player`` has seen ``card``."""
+    if (state.knowledge.mask(player) >> card) & 1:
+        return state.deck.faces[card]
+    return None
+
+
+def view(state: State, player: int) -> PlayerView:
+    """What ``player`` may know of ``state`` (:rule:`ruling.public-information`)."""
+    if not 0 <= player < state.players:
+        raise ValueError(f"there is no player {player} at this table")
+    t, f, k = state.table, state.flow, state.knowledge
+    n = state.players
+    rows = tuple(
+        tuple(
+            SlotView(GAP, ())
+            if card < 0
+            else SlotView(
+                _face(state, player, card), tuple(p for p in range(n) if k.knows(p, card))
+            )
+            for card in row
+        )
+        for row in t.rows
+    )
+    queue = tuple(
+        PendingView("function", e.executor, state.deck.faces[e.card])
+        if isinstance(e, Function)
+        else PendingView("compensation", e.thrower, owner=e.owner)
+        for e in f.queue
+        if isinstance(e, Function | Compensation)
+    )
+    offer = f.pending
+    holding = t.held >= 0
+    return PlayerView(
+        player=player,
+        players=n,
+        round_index=state.setup.round_index,
+        final_round=state.setup.final_round,
+        dealer=state.setup.dealer,
+        turn=f.turn,
+        stage=f.stage,
+        rows=rows,
+        draw_pile=len(t.draw),
+        discard=tuple(state.deck.faces[c] for c in t.discard),
+        held=_face(state, player, t.held) if holding and player == f.turn else None,
+        holding=holding,
+        queue=queue,
+        offer=(offer.thrower, offer.owner, offer.slot) if isinstance(offer, Offer) else None,
+        nose_race=isinstance(offer, NoseRace),
+        locked_out=tuple(p for p in range(n) if (f.lockout >> p) & 1),
+        caller=f.caller if f.caller >= 0 else None,
+        final_lap=f.final_lap if f.final_lap >= 0 else None,
+        passed=tuple(p for p in range(n) if (f.closing >> p) & 1) if f.closing >= 0 else None,
+        end=f.end,
+        legal_actions=tuple(a for a in legal_actions(state) if a.actor == player),
+    )
+
+
+@attrs.frozen
+class EventView:
+    """An event as one player saw it: card fields replaced by faces, or ``None`` where the
+    player did not see the face."""
+
+    kind: str
+    player: int
+    details: tuple[tuple[str, Any], ...]
+
+    def get(self, name: str) -> Any:
+        return dict(self.details)[name]
+
+
+_CARD_FIELDS: Final = ("card", "target_card")
+
+
+def view_event(event: Event, viewer: int, after: State) -> EventView:
+    """``event`` as ``viewer`` saw it; ``after`` is the state the event led to (its knowledge
+    says which faces the viewer has seen: knowledge only grows within a round, except for cards
+    shuffled back into the draw pile, whose faces then stay hidden)."""
+    shown = type(event).shown
+    details: list[tuple[str, Any]] = []
+    for field in attrs.fields(type(event)):
+        if field.name == "player":
+            continue
+        value = getattr(event, field.name)
+        if field.name in _CARD_FIELDS or field.name == "cards":
+            cards = value if isinstance(value, tuple) else (value,)
+            faces = []
+            for card in cards:
+                visible = shown == "all" or (shown == "player" and viewer == event.player)
+                faces.append(after.deck.faces[card] if visible else _face(after, viewer, card))
+            value = tuple(faces) if isinstance(value, tuple) else faces[0]
+        details.append((field.name, value))
+    return EventView(type(event).__name__, event.player, tuple(details))

@@ -7,8 +7,8 @@ A *transition* is one applied action. Each step of the loop costs what a simulat
 
 The policy (documented, seeded):
 
-* a player who knows a card identical to the top card (in their own row, or in another row when
-  the ruleset allows) throws it in with probability 1/2 at each step;
+* with probability 1/2 at each step, a player who knows a card identical to the top card (in
+  their own row, or in another row when the ruleset allows) throws it in;
 * with probability 1/(10 * players) per step somebody calls sabai sabai, when a call is legal;
 * otherwise an action is chosen uniformly among the legal actions that are neither throw-ins
   nor calls (turn actions, function targets, compensation cards, answers, passes);
@@ -29,13 +29,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from sabai_rules.cards import Deck, DeckSpec
 from sabai_rules.moves import (
-    CallSabaiSabai,
-    Pass,
+    Action,
+    LegalActions,
     ThrowIn,
     apply,
     deal,
-    is_legal,
     legal_actions,
 )
 from sabai_rules.ruleset import Ruleset
@@ -47,39 +47,57 @@ def known_matches(state: State, allow_on_behalf: bool) -> list[ThrowIn]:
     t, f = state.table, state.flow
     if t.top < 0 or f.pending is not None or f.stage == 0:
         return []
-    keys = state.deck.match_keys
-    top_key = keys[t.top]
-    public = state.knowledge.public
-    private = state.knowledge.private
+    deck = state.deck
+    top = t.top
+    public, private = t.public, t.private
+    seen = public
+    for mask in private:
+        seen |= mask
     out = []
-    for owner, row in enumerate(t.rows):
-        for slot, card in enumerate(row):
-            if card < 0 or keys[card] != top_key:
-                continue
-            bit = 1 << card
-            for actor in range(state.players):
-                if (owner == actor or allow_on_behalf) and (public | private[actor]) & bit:
-                    out.append(ThrowIn(actor, owner, slot))
+    # Only the other cards of the top card's rank can match; look for those somebody has seen.
+    for card in _SAME_KEY[deck.spec][deck.match_keys[top]]:
+        if card == top or not (seen >> card) & 1:
+            continue
+        for owner, row in enumerate(t.rows):
+            if card in row:
+                slot = row.index(card)
+                bit = 1 << card
+                for actor in range(state.players):
+                    if (owner == actor or allow_on_behalf) and (public | private[actor]) & bit:
+                        out.append(ThrowIn(actor, owner, slot))
+                break
     return out
 
 
-def choose(state: State, actions: tuple, rng: random.Random) -> object:
-    throws = [a for a in known_matches(state, state.ruleset.allow_on_behalf) if is_legal(state, a)]
-    if throws and rng.random() < 0.5:
-        return rng.choice(throws)
-    # legal_actions lists turn actions and answers first, calls and passes last (documented).
-    head = 0
-    while head < len(actions) and type(actions[head]) not in (ThrowIn, CallSabaiSabai, Pass):
-        head += 1
-    if rng.random() < 1 / (10 * state.players) and state.flow.caller < 0:
-        call = CallSabaiSabai(rng.randrange(state.players))
-        if is_legal(state, call):
-            return call
-    tail = len(actions)
-    while tail > head and type(actions[tail - 1]) is Pass:
-        tail -= 1
-    rest = actions[:head] + actions[tail:]
-    return rng.choice(rest or actions)
+class _SameKey(dict[DeckSpec, dict[int, tuple[int, ...]]]):
+    """For each deck, the card ids of each match key."""
+
+    def __missing__(self, spec: DeckSpec) -> dict[int, tuple[int, ...]]:
+        deck = Deck.from_spec(spec)
+        by_key: dict[int, list[int]] = {}
+        for card, key in enumerate(deck.match_keys):
+            by_key.setdefault(key, []).append(card)
+        table = {key: tuple(cards) for key, cards in by_key.items()}
+        self[spec] = table
+        return table
+
+
+_SAME_KEY = _SameKey()
+
+
+def choose(state: State, actions: LegalActions, rng: random.Random) -> Action:
+    random = rng.random
+    if random() < 0.5:
+        throws = known_matches(state, state.ruleset.allow_on_behalf)
+        if throws:
+            throw = throws[int(random() * len(throws))]
+            if throw in actions:
+                return throw
+    calls = actions.calls
+    if calls and random() < 1 / (10 * state.players):
+        return calls[int(random() * len(calls))]
+    rest = actions.decisions + actions.passes or actions.throw_ins
+    return rest[int(random() * len(rest))]
 
 
 def playouts(rules: Ruleset, players: int, seconds: float, seed: int) -> tuple[int, int, float]:
@@ -91,7 +109,7 @@ def playouts(rules: Ruleset, players: int, seconds: float, seed: int) -> tuple[i
         state = deal(rules, players, dealer=rounds % players, seed=seed * 100_003 + rounds)
         while not state.is_over:
             actions = legal_actions(state)
-            state = apply(state, choose(state, actions, rng))  # type: ignore[arg-type]
+            state = apply(state, choose(state, actions, rng))
             transitions += 1
         rounds += 1
     return transitions, rounds, time.perf_counter() - start
@@ -99,7 +117,8 @@ def playouts(rules: Ruleset, players: int, seconds: float, seed: int) -> tuple[i
 
 def per_call_costs(rules: Ruleset, players: int, samples: int = 2000) -> tuple[float, float]:
     rng = random.Random(1)
-    states, picks = [], []
+    states: list[State] = []
+    picks: list[Action] = []
     state = deal(rules, players, seed=7)
     while len(states) < samples:
         if state.is_over:
@@ -109,13 +128,13 @@ def per_call_costs(rules: Ruleset, players: int, samples: int = 2000) -> tuple[f
         action = choose(state, actions, rng)
         states.append(state)
         picks.append(action)
-        state = apply(state, action)  # type: ignore[arg-type]
+        state = apply(state, action)
     t0 = time.perf_counter()
     for s in states:
         legal_actions(s)
     t1 = time.perf_counter()
     for s, a in zip(states, picks, strict=True):
-        apply(s, a)  # type: ignore[arg-type]
+        apply(s, a)
     t2 = time.perf_counter()
     return (t1 - t0) / len(states) * 1e6, (t2 - t1) / len(states) * 1e6
 

@@ -55,9 +55,22 @@ def below(state: int, n: int) -> tuple[int, int]:
 
 
 def shuffled(items: Iterable[int], state: int) -> tuple[tuple[int, ...], int]:
-    """``items`` in a uniformly random order (Fisher-Yates): ``(shuffled, new_state)``."""
+    """``items`` in a uniformly random order (Fisher-Yates): ``(shuffled, new_state)``.
+
+    The same draws as calling :func:`below` for ``i + 1`` from the last index down, written out
+    because a deal is a shuffle of the whole deck."""
     cards = list(items)
+    mask = _MASK
     for i in range(len(cards) - 1, 0, -1):
-        state, j = below(state, i + 1)
+        n = i + 1
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            state = (state + 0x9E3779B97F4A7C15) & mask
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
         cards[i], cards[j] = cards[j], cards[i]
     return tuple(cards), state

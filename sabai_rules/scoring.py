@@ -119,12 +119,12 @@ def score_round(state: State) -> RoundResult:
             vp[p] += 1
         if holder_sanctioned is not None:
             vp[holder_sanctioned] -= 1
-    f = state.flow
-    assert f.end is not None
+    end = state.flow.status.end
+    assert end is not None
     return RoundResult(
         round_index=state.setup.round_index,
         dealer=state.setup.dealer,
-        end=f.end,
+        end=end,
         card_points=points,
         victory_points=tuple(vp),
         winners=tuple(winners),

@@ -1,10 +1,10 @@
 """The immutable state of a round of sabai-sabai, and the results of rounds and games.
 
-A :class:`State` is four frozen parts, each shared between states when it does not change:
+A :class:`State` is three frozen parts, each shared between states when it does not change:
 
 * :class:`Setup` — what is fixed for the round: the ruleset, the deck, the players, the dealer;
-* :class:`Table` — the cards: each player's row, the draw pile, the discard pile, the drawn card;
-* :class:`Knowledge` — which cards each player has seen (:rule:`ruling.knowledge-model`);
+* :class:`Table` — the cards: each player's row, the draw pile, the discard pile, the drawn card,
+  and which cards each player has seen (:rule:`ruling.knowledge-model`);
 * :class:`Flow` — whose turn it is and what is pending: queued functions and compensation cards,
   an offer of first refusal, a nose race, lock-outs, the call and the final lap, the reaction round.
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -36,13 +36,13 @@ __all__ = [
     "Flow",
     "Function",
     "Game",
-    "Knowledge",
     "NoseRace",
     "Offer",
     "RoundResult",
     "Setup",
     "Stage",
     "State",
+    "Status",
     "Table",
     "gap_for",
     "is_gap",
@@ -100,6 +100,9 @@ class Setup:
     final_round: bool
     #: The seed the round was dealt or started from (for records).
     seed: int | str
+    #: A cache of action lists by table shape, shared by every round with an equal ruleset.
+    #: Not part of the value: excluded from comparison, hashing and repr.
+    memo: dict[Any, Any] = attrs.field(factory=dict, eq=False, hash=False, repr=False)
 
     @property
     def starter(self) -> int:
@@ -122,11 +125,25 @@ class Table:
     discard: tuple[int, ...]
     #: The card the active player has drawn and not yet played or kept, or :data:`NO_CARD`.
     held: int
+    #: The cards everybody has seen face up, as a bit mask of card ids
+    #: (:rule:`ruling.knowledge-model`).
+    public: int
+    #: Per player, the cards only that player has seen (a drawn card, a peek, a spy, the older
+    #: edition's look at two cards), as bit masks.
+    private: tuple[int, ...]
 
     @property
     def top(self) -> int:
         """The top card of the discard pile, or :data:`NO_CARD` before the first card is played."""
         return self.discard[-1] if self.discard else NO_CARD
+
+    def knows(self, player: int, card: int) -> bool:
+        """True if ``player`` has seen ``card``'s face (and it has not been shuffled away since)."""
+        return bool(((self.public | self.private[player]) >> card) & 1)
+
+    def mask(self, player: int) -> int:
+        """The cards ``player`` has seen, as a bit mask."""
+        return self.public | self.private[player]
 
     def cards_in_row(self, player: int) -> tuple[int, ...]:
         """The cards of ``player``'s row, gaps left out."""
@@ -144,25 +161,6 @@ class Table:
             yield "discard", card
         if self.held >= 0:
             yield "held", self.held
-
-
-@attrs.frozen
-class Knowledge:
-    """Which cards each player has seen, as bit masks of card ids (:rule:`ruling.knowledge-model`).
-
-    ``public`` holds the cards everybody has seen face up; ``private[p]`` those only ``p`` has
-    seen (a drawn card, a peek, a spy, the older edition's look at two cards).
-    """
-
-    public: int
-    private: tuple[int, ...]
-
-    def knows(self, player: int, card: int) -> bool:
-        """True if ``player`` has seen ``card``'s face (and it has not been shuffled away since)."""
-        return bool(((self.public | self.private[player]) >> card) & 1)
-
-    def mask(self, player: int) -> int:
-        return self.public | self.private[player]
 
 
 @attrs.frozen
@@ -208,21 +206,10 @@ Effect = Function | Compensation
 
 
 @attrs.frozen
-class Flow:
-    """Whose turn it is and what is pending; kept apart from the cards."""
+class Status:
+    """The parts of the flow that change only a few times a round (kept apart from :class:`Flow`
+    so that the common transitions copy less)."""
 
-    #: The active player: whose turn it is (or is about to be).
-    turn: int
-    stage: Stage
-    #: Turns played this round (a turn counts once its turn card is placed).
-    turns: int
-    #: Functions and compensation cards waiting, first in first out
-    #: (:rule:`ruling.function-queue-order`).
-    queue: tuple[Effect, ...]
-    #: An offer of first refusal or a nose race awaiting an answer; nothing else happens meanwhile.
-    pending: Offer | NoseRace | None
-    #: Players locked out of throwing in, as a bit mask (:rule:`throw-in.retry-lockout`).
-    lockout: int
     #: The player who called sabai sabai, or -1 (:rule:`round-end.call`).
     caller: int
     #: Turns of the final lap still to play, or -1 before a call (:rule:`round-end.final-lap`).
@@ -242,6 +229,25 @@ class Flow:
     end: EndCause | None
 
 
+@attrs.frozen
+class Flow:
+    """Whose turn it is and what is pending; kept apart from the cards."""
+
+    #: The active player: whose turn it is (or is about to be).
+    turn: int
+    stage: Stage
+    #: Turns played this round (a turn counts once its turn card is placed).
+    turns: int
+    #: Functions and compensation cards waiting, first in first out
+    #: (:rule:`ruling.function-queue-order`).
+    queue: tuple[Effect, ...]
+    #: An offer of first refusal or a nose race awaiting an answer; nothing else happens meanwhile.
+    pending: Offer | NoseRace | None
+    #: Players locked out of throwing in, as a bit mask (:rule:`throw-in.retry-lockout`).
+    lockout: int
+    status: Status
+
+
 @attrs.frozen(repr=False)
 class State:
     """One moment of a round. Immutable: :func:`sabai_rules.moves.apply` returns a new one.
@@ -252,7 +258,6 @@ class State:
 
     setup: Setup
     table: Table
-    knowledge: Knowledge
     flow: Flow
 
     # -- convenience views of the parts -------------------------------------------------------
@@ -270,13 +275,19 @@ class State:
         return self.setup.deck
 
     @property
+    def knowledge(self) -> Table:
+        """Who has seen which card: kept on the table with the cards (:meth:`Table.knows`)."""
+        return self.table
+
+    @property
     def turn(self) -> int:
         return self.flow.turn
 
     @property
     def is_over(self) -> bool:
         """True once the round has ended and is ready to be scored."""
-        return self.flow.end is not None and self.flow.closing < 0
+        status = self.flow.status
+        return status.end is not None and status.closing < 0
 
     @property
     def top(self) -> int:
@@ -285,7 +296,7 @@ class State:
     def __repr__(self) -> str:
         f, t = self.flow, self.table
         rows = "/".join(str(sum(1 for c in row if c >= 0)) for row in t.rows)
-        status = f"over ({f.end})" if self.is_over else f"P{f.turn} {f.stage.name.lower()}"
+        status = f"over ({f.status.end})" if self.is_over else f"P{f.turn} {f.stage.name.lower()}"
         top = face_name(self.deck.faces[t.top]) if t.top >= 0 else "-"
         return (
             f"<State round {self.setup.round_index + 1}, {status}, rows {rows}, "

@@ -111,7 +111,9 @@ def view(state: State, player: int) -> PlayerView:
     """What ``player`` may know of ``state`` (:rule:`ruling.public-information`)."""
     if not 0 <= player < state.players:
         raise ValueError(f"there is no player {player} at this table")
-    t, f, k = state.table, state.flow, state.knowledge
+    t, f = state.table, state.flow
+    k = t
+    st = f.status
     n = state.players
     rows = tuple(
         tuple(
@@ -150,10 +152,10 @@ def view(state: State, player: int) -> PlayerView:
         offer=(offer.thrower, offer.owner, offer.slot) if isinstance(offer, Offer) else None,
         nose_race=isinstance(offer, NoseRace),
         locked_out=tuple(p for p in range(n) if (f.lockout >> p) & 1),
-        caller=f.caller if f.caller >= 0 else None,
-        final_lap=f.final_lap if f.final_lap >= 0 else None,
-        passed=tuple(p for p in range(n) if (f.closing >> p) & 1) if f.closing >= 0 else None,
-        end=f.end,
+        caller=st.caller if st.caller >= 0 else None,
+        final_lap=st.final_lap if st.final_lap >= 0 else None,
+        passed=tuple(p for p in range(n) if (st.closing >> p) & 1) if st.closing >= 0 else None,
+        end=st.end,
         legal_actions=tuple(a for a in legal_actions(state) if a.actor == player),
     )
 

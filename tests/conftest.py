@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
 from sabai_rules import catalogue
 
 settings.register_profile(
@@ -32,6 +33,23 @@ settings.register_profile(
 settings.load_profile(os.environ.get("SABAI_HYPOTHESIS_PROFILE", "ci"))
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "rules(*ids): the rule and ruling ids of the catalogue this test checks",
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test citing an id the catalogue does not know fails at once, naming the id."""
+    cat = catalogue.default()
+    for item in items:
+        for mark in item.iter_markers("rules"):
+            unknown = [i for i in mark.args if cat.kind_of(i) not in ("rule", "ruling")]
+            if unknown:
+                raise pytest.UsageError(f"{item.nodeid} cites unknown rule ids: {unknown}")
 
 
 @pytest.fixture(scope="session")

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+
 from sabai_rules import catalogue
 from sabai_rules.cli import EXIT_OK, EXIT_USAGE, run
 

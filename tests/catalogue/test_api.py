@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+
 from sabai_rules import catalogue
 from sabai_rules.catalogue import Catalogue, UnknownIdError, UnknownLanguageError
 

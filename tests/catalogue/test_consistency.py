@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from sabai_rules import catalogue
 from sabai_rules.catalogue import Catalogue, CatalogueError
 from sabai_rules.catalogue_check import (

@@ -14,6 +14,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+
 from sabai_rules.catalogue import Catalogue
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,0 +1,178 @@
+"""Random playouts: thousands of rounds at 2, 4 and 12 players under every preset, checking at
+every step that every card is on the table exactly once, that legal_actions and apply agree, that
+the written-out common transitions give exactly the general transition's result, and that every
+round ends.
+
+``SABAI_PLAYOUT_ROUNDS`` sets the rounds per preset and table size (default 240; the deep
+Hypothesis profile's runs use far more).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from sabai_rules import catalogue, moves
+from sabai_rules.moves import (
+    Action,
+    CallSabaiSabai,
+    Compensate,
+    Draw,
+    Give,
+    IllegalActionError,
+    Keep,
+    LookAtCards,
+    Pass,
+    Peek,
+    Play,
+    SkipFunction,
+    Spy,
+    Switch,
+    TakeFirstRefusal,
+    ThrowIn,
+    TouchNoseLast,
+    WaiveFirstRefusal,
+    apply,
+    deal,
+    legal_actions,
+)
+from sabai_rules.ruleset import Ruleset
+from sabai_rules.scoring import score_round
+from sabai_rules.state import State
+
+ROUNDS = int(os.environ.get("SABAI_PLAYOUT_ROUNDS", "240"))
+#: A round that takes more steps than this has failed to end.
+STEP_BOUND = 20_000
+
+_ONE = (
+    Draw,
+    Play,
+    SkipFunction,
+    TakeFirstRefusal,
+    WaiveFirstRefusal,
+    TouchNoseLast,
+    CallSabaiSabai,
+    Pass,
+)
+
+
+def _probe(state: State, rng: random.Random) -> Action:
+    """A random well-formed action, legal or not."""
+    n = state.players
+    width = max(len(r) for r in state.table.rows) + 2
+    a, b, s, t = rng.randrange(n), rng.randrange(n), rng.randrange(width), rng.randrange(width)
+    kind = rng.randrange(9)
+    if kind == 0:
+        return rng.choice(_ONE)(a)
+    if kind == 1:
+        return Keep(a, s)
+    if kind == 2:
+        return ThrowIn(a, b, s)
+    if kind == 3:
+        return Peek(a, s)
+    if kind == 4:
+        return Spy(a, b, s)
+    if kind == 5:
+        return Give(a, s, b)
+    if kind == 6:
+        return Switch(a, s, b, t)
+    if kind == 7:
+        return Compensate(a, s)
+    return LookAtCards(a, tuple(sorted({s, t})))
+
+
+def _choose(state: State, actions: moves.LegalActions, rng: random.Random) -> Action:
+    roll = rng.random()
+    if actions.calls and roll < 0.02:
+        return rng.choice(actions.calls)
+    if roll < 0.15:
+        throws = actions.throw_ins
+        if throws:
+            return rng.choice(throws)
+    rest = actions.decisions + actions.passes
+    return rng.choice(rest or tuple(actions))
+
+
+def _check_step(state: State, rng: random.Random, known_rules: set[str]) -> None:
+    cards = sorted(card for _, card in state.table.locations())
+    assert cards == list(range(len(state.deck))), "a card is lost or duplicated"
+    listed = tuple(legal_actions(state))
+    assert len(set(listed)) == len(listed), "an action is listed twice"
+    for action in rng.sample(listed, min(4, len(listed))):
+        assert action in legal_actions(state)
+        apply(state, action)  # must not raise
+    for _ in range(6):
+        probe = _probe(state, rng)
+        legal = probe in set(listed)
+        assert (probe in legal_actions(state)) == legal
+        if legal:
+            apply(state, probe)
+        else:
+            with pytest.raises(IllegalActionError) as caught:
+                apply(state, probe)
+            rule = caught.value.rule
+            assert rule in known_rules, f"{probe!r} refused citing unknown {rule!r}"
+
+
+def _play_round(rules: Ruleset, players: int, seed: int, final_round: bool) -> tuple[State, int]:
+    rng = random.Random(seed)
+    cat = catalogue.default()
+    known = {r.id for r in cat.rules()} | {r.id for r in cat.rulings()}
+    state = deal(rules, players, dealer=seed % players, seed=seed, final_round=final_round)
+    steps = 0
+    while not state.is_over:
+        assert steps < STEP_BOUND, f"round did not end within {STEP_BOUND} steps"
+        if steps % 3 == 0:
+            _check_step(state, rng, known)
+        actions = legal_actions(state)
+        assert actions, "no legal action in a round that is not over"
+        action = _choose(state, actions, rng)
+        new = apply(state, action)
+        assert new == moves._reference(state, action, None), f"fast path differs on {action!r}"
+        state = new
+        steps += 1
+    return state, steps
+
+
+@pytest.mark.rules(
+    "setup.four-cards",
+    "round-end.empty-row",
+    "round-end.final-lap",
+    "ruling.final-round-termination",
+    "ruling.draw-pile-exhausted",
+)
+@pytest.mark.parametrize("players", [2, 4, 12])
+@pytest.mark.parametrize("preset", ["current", "older", "simplified"])
+def test_random_rounds_keep_every_card_agree_and_end(preset: str, players: int) -> None:
+    rules = Ruleset.preset(preset).with_options(final_round_max_turns=300)
+    causes: dict[str, int] = {}
+    for seed in range(ROUNDS):
+        final = seed % 4 == 3 and rules.final_round_no_call
+        state, _ = _play_round(rules, players, seed, final)
+        result = score_round(state)
+        assert sum(result.victory_points) <= players
+        cause = state.flow.status.end
+        assert cause is not None
+        causes[cause] = causes.get(cause, 0) + 1
+    assert sum(causes.values()) == ROUNDS
+
+
+@pytest.mark.rules("ruling.nose-race", "ruling.first-refusal", "ruling.functions-mandatory")
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"nose_race": "random"},
+        {"functions_optional": True, "protect_empty_players": True, "first_refusal": "always"},
+        {"compensation_slot": "append", "keep_discard_triggers_function": False},
+        {"empty_check": "lock_in", "empty_by_any_means": False, "call_timing": "own_turn"},
+        {"on_empty_draw_pile": "end_round", "throw_in_retry_lockout": False},
+        {"allow_burn_from_draw": True, "joker_onto_ass_joker": False, "first_refusal": "never"},
+    ],
+    ids=",".join,
+)
+def test_random_rounds_under_every_option(options: dict[str, object]) -> None:
+    rules = Ruleset().with_options(final_round_max_turns=300, **options)
+    for seed in range(max(ROUNDS // 4, 10)):
+        _play_round(rules, 3 + seed % 3, 1000 + seed, seed % 5 == 4)

@@ -1,12 +1,23 @@
 """sabai-rules: the rules of the card game sabai-sabai as data, and a reference implementation.
 
-The rule catalogue (:mod:`sabai_rules.catalogue`) holds every rule of both editions with a stable
-id, the rulings on what the texts leave open, the translation concordance and the glossary.
+>>> import sabai_rules as sabai
+>>> state = sabai.deal(players=4, dealer=0, seed=42)
+>>> actions = sabai.legal_actions(state)
+>>> actions.decisions
+(Draw(actor=1),)
+>>> state = sabai.apply(state, sabai.Draw(1))
+>>> sabai.view(state, 1).held is not None, sabai.view(state, 2).held
+(True, None)
+
+The rule catalogue is :mod:`sabai_rules.catalogue`; the engine is :mod:`sabai_rules.moves` (with
+:mod:`sabai_rules.state`, :mod:`sabai_rules.scoring`, :mod:`sabai_rules.game`); what a player may
+see is :mod:`sabai_rules.views`.
 """
 
 from __future__ import annotations
 
 from sabai_rules import catalogue
+from sabai_rules.cards import Deck, DeckSpec
 from sabai_rules.catalogue import (
     CatalogueError,
     Rule,
@@ -14,15 +25,90 @@ from sabai_rules.catalogue import (
     UnknownIdError,
     UnknownLanguageError,
 )
+from sabai_rules.events import Event
+from sabai_rules.game import finish_round, new_game, start_round
+from sabai_rules.layout import layout
+from sabai_rules.moves import (
+    Action,
+    CallSabaiSabai,
+    Compensate,
+    Draw,
+    Give,
+    IllegalActionError,
+    Keep,
+    LegalActions,
+    LookAtCards,
+    Pass,
+    Peek,
+    Play,
+    SkipFunction,
+    Spy,
+    Switch,
+    TakeFirstRefusal,
+    ThrowIn,
+    TouchNoseLast,
+    WaiveFirstRefusal,
+    apply,
+    apply_events,
+    deal,
+    is_legal,
+    legal_actions,
+)
+from sabai_rules.ruleset import Ruleset
+from sabai_rules.scoring import card_points, score_round
+from sabai_rules.state import EndCause, Game, RoundResult, Stage, State
+from sabai_rules.views import PlayerView, view, view_event
 
 __version__ = "0.1.0.dev0"
 
 __all__ = [
+    "Action",
+    "CallSabaiSabai",
     "CatalogueError",
+    "Compensate",
+    "Deck",
+    "DeckSpec",
+    "Draw",
+    "EndCause",
+    "Event",
+    "Game",
+    "Give",
+    "IllegalActionError",
+    "Keep",
+    "LegalActions",
+    "LookAtCards",
+    "Pass",
+    "Peek",
+    "Play",
+    "PlayerView",
+    "RoundResult",
     "Rule",
+    "Ruleset",
     "Ruling",
+    "SkipFunction",
+    "Spy",
+    "Stage",
+    "State",
+    "Switch",
+    "TakeFirstRefusal",
+    "ThrowIn",
+    "TouchNoseLast",
     "UnknownIdError",
     "UnknownLanguageError",
+    "WaiveFirstRefusal",
     "__version__",
+    "apply",
+    "apply_events",
+    "card_points",
     "catalogue",
+    "deal",
+    "finish_round",
+    "is_legal",
+    "layout",
+    "legal_actions",
+    "new_game",
+    "score_round",
+    "start_round",
+    "view",
+    "view_event",
 ]

@@ -29,6 +29,7 @@ __all__ = [
     "FunctionSkipped",
     "Gave",
     "Kept",
+    "KeptInEmptyRow",
     "LookedAt",
     "NoseRaceLost",
     "Passed",
@@ -86,6 +87,12 @@ class Kept(Event):
     shown: ClassVar[Shown] = "all"
     slot: int
     card: int
+
+
+@attrs.frozen
+class KeptInEmptyRow(Event):
+    """``player``'s row was empty: the drawn Ass Joker went into it and no card went to the pile
+    (:rule:`ruling.ass-joker-drawn`)."""
 
 
 @attrs.frozen

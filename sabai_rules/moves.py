@@ -45,6 +45,7 @@ from sabai_rules.events import (
     FunctionSkipped,
     Gave,
     Kept,
+    KeptInEmptyRow,
     LookedAt,
     NoseRaceLost,
     Passed,
@@ -788,13 +789,17 @@ def _check_draw(state: State, action: Any) -> IllegalActionError | None:
         )
     if f.stage == _LOOK:
         return _refuse("setup.look-at-two", action, "players are still looking at their cards")
-    if action.actor != f.turn:
-        return _refuse("turn.draw", action, f"it is not P{action.actor}'s turn to draw")
+    actor = action.actor
+    if f.queue and (
+        actor == f.turn or (f.stage == _DONE and actor == (f.turn + 1) % state.players)
+    ):
+        # The next turn waits for the queued functions (:rule:`function.execute`).
+        return _refuse("function.execute", action, "pending effects must be carried out first")
+    if actor != f.turn:
+        return _refuse("turn.draw", action, f"it is not P{actor}'s turn to draw")
     if f.stage != _DRAW:
         what = "already drew" if f.stage == _DECIDE else "already played this turn"
-        return _refuse("turn.draw", action, f"P{action.actor} {what}")
-    if f.queue:
-        return _refuse("function.execute", action, "pending effects must be carried out first")
+        return _refuse("turn.draw", action, f"P{actor} {what}")
     return None
 
 
@@ -1041,6 +1046,8 @@ def _check_look(state: State, action: Any) -> IllegalActionError | None:
     blocked = _blocked(state, action)
     if blocked:
         return blocked
+    if not state.ruleset.initial_peek:
+        return _refuse("setup.no-looking", action, "the dealt cards must not be looked at")
     if f.stage != _LOOK or not (f.status.looking >> action.actor) & 1:
         return _refuse("setup.look-at-two", action, f"P{action.actor} has no cards to look at now")
     slots = action.slots
@@ -1121,6 +1128,7 @@ def _do_keep(w: _Work, action: Any) -> None:
     held = w.held
     if not row:
         # A drawn Ass Joker and an empty row: it goes into the row, no card goes to the pile.
+        w.emit(KeptInEmptyRow(actor))
         w.held = NO_CARD
         w.set_row(actor, (held,))
         w.entered_row(actor)

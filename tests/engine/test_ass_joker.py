@@ -1,0 +1,319 @@
+"""The Ass Joker: drawn, turned over, burned, given and switched, never a compensation card, and
+what it costs its holder at the end of the round (or wins, in the Hall of Fame)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sabai_rules.events import AssJokerShown, AssJokerTurnedOver, CompensationLapsed
+from sabai_rules.layout import layout
+from sabai_rules.moves import (
+    Compensate,
+    Draw,
+    Give,
+    Keep,
+    Pass,
+    Peek,
+    Play,
+    Switch,
+    ThrowIn,
+    apply_events,
+    legal_actions,
+)
+from sabai_rules.ruleset import Ruleset
+from sabai_rules.scoring import score_round
+from sabai_rules.state import RoundResult
+from tests.engine.support import faces, knows, play, refused, top
+
+
+def _scored(rows: list[list[str]], ruleset: Ruleset | None = None) -> RoundResult:
+    """The result of a round that ends as P0 throws in their single card onto the same face on
+    the pile and everybody passes."""
+    state = layout(rows=rows, discard=[rows[0][0]], turn=1, ruleset=ruleset)
+    state = play(state, ThrowIn(0, 0, 0), *(Pass(p) for p in range(len(rows))))
+    assert state.is_over
+    return score_round(state)
+
+
+# -- drawn ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("ass-joker.drawn-must-be-kept", "ass-joker.no-direct-discard")
+def test_a_drawn_ass_joker_cannot_be_played_and_must_be_kept() -> None:
+    state = layout(rows=[["1", "2"], ["4", "5"]], discard=["5"], held="AJ", turn=0)
+    refused(state, Play(0), "ass-joker.drawn-must-be-kept")
+    assert legal_actions(state).decisions == (Keep(0, 0), Keep(0, 1))
+    state = play(state, Keep(0, 1))
+    assert faces(state, 0) == ["1", "Ass Joker"]
+    assert top(state) == "2"
+    assert state.turn == 1
+
+
+@pytest.mark.rules("ass-joker.drawn-must-be-kept", "ruling.ass-joker-drawn", "ass-joker.burn")
+def test_a_drawn_ass_joker_cannot_be_burned_straight_onto_a_joker() -> None:
+    state = layout(rows=[["1", "2"], ["4", "5"]], discard=["J"], held="AJ", turn=0)
+    refused(state, Play(0), "ass-joker.drawn-must-be-kept")
+
+
+@pytest.mark.rules("ruling.ass-joker-drawn")
+def test_allow_burn_from_draw_lets_a_drawn_ass_joker_be_played_onto_a_joker() -> None:
+    rules = Ruleset().with_options(allow_burn_from_draw=True)
+    state = layout(rows=[["1", "2"], ["4", "5"]], discard=["J"], held="AJ", turn=0, ruleset=rules)
+    state = play(state, Play(0))
+    assert top(state) == "Ass Joker"
+    assert faces(state, 0) == ["1", "2"]
+    assert state.turn == 1
+
+
+@pytest.mark.rules("ruling.ass-joker-drawn", "ass-joker.no-direct-discard")
+def test_allow_burn_from_draw_still_refuses_playing_it_onto_a_card_that_is_not_a_joker() -> None:
+    rules = Ruleset().with_options(allow_burn_from_draw=True)
+    state = layout(rows=[["1", "2"], ["4", "5"]], discard=["5"], held="AJ", turn=0, ruleset=rules)
+    refused(state, Play(0), "ass-joker.drawn-must-be-kept")
+
+
+@pytest.mark.rules("ass-joker.drawn-must-be-kept", "ruling.ass-joker-drawn")
+def test_holding_a_drawn_ass_joker_one_may_not_throw_in_ones_last_row_card() -> None:
+    state = layout(rows=[["5"], ["4", "6"]], discard=["5"], held="AJ", turn=0)
+    refused(state, ThrowIn(0, 0, 0), "ass-joker.drawn-must-be-kept")
+    assert legal_actions(state).decisions == (Keep(0, 0),)
+
+
+@pytest.mark.rules("ruling.ass-joker-drawn", "ruling.active-player-throw-ins")
+def test_holding_a_drawn_ass_joker_one_may_throw_in_a_card_that_is_not_ones_last() -> None:
+    state = layout(rows=[["5", "7"], ["4", "6"]], discard=["5"], held="AJ", turn=0)
+    state = play(state, ThrowIn(0, 0, 0), Keep(0, 0))
+    assert faces(state, 0) == ["Ass Joker"]
+    assert top(state) == "7"
+
+
+@pytest.mark.rules("ruling.ass-joker-drawn", "ass-joker.drawn-must-be-kept")
+def test_a_drawn_ass_joker_goes_into_a_row_emptied_by_ones_own_13() -> None:
+    """Holding the Ass Joker, P0 throws in a 13 and gives away their last card."""
+    state = layout(rows=[["13", "5"], ["4", "6"]], discard=["13"], held="AJ", turn=0)
+    state = play(state, ThrowIn(0, 0, 0), Give(0, 0, 1))
+    assert faces(state, 0) == []
+    refused(state, Keep(0, 1), "turn.keep")
+    assert legal_actions(state).decisions == (Keep(0, 0),)
+    state = play(state, Keep(0, 0))
+    assert faces(state, 0) == ["Ass Joker"]
+    assert top(state) == "13 give"  # no card went to the pile
+    assert state.turn == 1
+
+
+# -- turned over in a keep -----------------------------------------------------------------------
+
+
+@pytest.mark.rules(
+    "ass-joker.turned-over-unknowingly",
+    "ruling.ass-joker-turned-over",
+    "ass-joker.no-keep-exchange",
+    "ruling.knowledge-model",
+)
+@pytest.mark.parametrize("seen_before", [False, True], ids=["unknown", "seen-before"])
+def test_keeping_into_the_ass_jokers_slot_shows_it_and_plays_the_drawn_card(
+    seen_before: bool,
+) -> None:
+    seen = {0: [(0, 1)]} if seen_before else {}
+    state = layout(rows=[["5", "AJ", "7"], ["4", "6"]], held="3", turn=0, seen=seen)
+    draw_pile = len(state.table.draw)
+    assert Keep(0, 1) in legal_actions(state)
+    state, events = apply_events(state, Keep(0, 1))
+    assert AssJokerTurnedOver(0, 1, state.table.rows[0][1]) in events
+    assert faces(state, 0) == ["5", "Ass Joker", "7"]
+    assert top(state) == "3"
+    assert knows(state, 1, 0, 1)
+    assert len(state.table.draw) == draw_pile  # no penalty card
+    assert state.turn == 1
+
+
+@pytest.mark.rules(
+    "ass-joker.turned-over-unknowingly",
+    "ruling.ass-joker-turned-over",
+    "ruling.keep-discard-triggers-function",
+)
+def test_a_drawn_function_card_played_instead_of_a_turned_over_ass_joker_triggers() -> None:
+    state = layout(rows=[["5", "AJ"], ["4", "6"]], held="11", turn=0)
+    state = play(state, Keep(0, 1))
+    assert top(state) == "11 peek"
+    assert legal_actions(state).decisions == (Peek(0, 0), Peek(0, 1))
+
+
+# -- burning and other throw-ins -----------------------------------------------------------------
+
+
+@pytest.mark.rules("ass-joker.burn", "ruling.ass-joker-throw-ins", "ruling.joker-family")
+def test_thrown_onto_a_joker_the_ass_joker_is_burned() -> None:
+    state = layout(rows=[["AJ", "3"], ["4", "6"]], discard=["J"], turn=1)
+    draw_pile = len(state.table.draw)
+    state = play(state, ThrowIn(0, 0, 0))
+    assert faces(state, 0) == ["3"]
+    assert top(state) == "Ass Joker"
+    assert len(state.table.draw) == draw_pile
+    assert state.flow.lockout == 0
+
+
+@pytest.mark.rules(
+    "ruling.ass-joker-throw-ins", "ass-joker.no-direct-discard", "throw-in.wrong-card.penalty"
+)
+def test_thrown_onto_a_card_that_is_not_a_joker_the_ass_joker_goes_back_with_a_penalty() -> None:
+    state = layout(rows=[["AJ", "3"], ["4", "6"]], discard=["5"], turn=1)
+    state = play(state, ThrowIn(0, 0, 0))
+    assert faces(state, 0)[:2] == ["Ass Joker", "3"]
+    assert len(faces(state, 0)) == 3
+    assert top(state) == "5"
+    assert knows(state, 1, 0, 0)
+    assert not knows(state, 0, 0, 2)  # the penalty card is unseen
+
+
+@pytest.mark.rules("ruling.joker-onto-ass-joker", "throw-in.identical", "ruling.joker-family")
+def test_a_plain_joker_may_be_thrown_onto_a_burned_ass_joker() -> None:
+    state = layout(rows=[["J", "3"], ["4", "6"]], discard=["AJ"], turn=1)
+    state = play(state, ThrowIn(0, 0, 0))
+    assert faces(state, 0) == ["3"]
+    assert top(state) == "Joker"
+
+
+@pytest.mark.rules("ruling.joker-onto-ass-joker", "throw-in.wrong-card.penalty")
+def test_without_joker_onto_ass_joker_a_plain_joker_onto_it_is_wrong() -> None:
+    rules = Ruleset().with_options(joker_onto_ass_joker=False)
+    state = layout(rows=[["J", "3"], ["4", "6"]], discard=["AJ"], turn=1, ruleset=rules)
+    state = play(state, ThrowIn(0, 0, 0))
+    assert faces(state, 0)[:2] == ["Joker", "3"]
+    assert len(faces(state, 0)) == 3
+    assert top(state) == "Ass Joker"
+
+
+# -- give and switch -----------------------------------------------------------------------------
+
+
+@pytest.mark.rules("ass-joker.only-give-switch-burn", "function.give", "ruling.function-targets")
+def test_the_ass_joker_can_be_given_away_with_a_13() -> None:
+    state = layout(rows=[["AJ", "2"], ["4", "6"]], held="13", turn=0)
+    state = play(state, Play(0), Give(0, 0, 1))
+    assert faces(state, 0) == ["2"]
+    assert faces(state, 1) == ["4", "6", "Ass Joker"]
+
+
+@pytest.mark.rules("ass-joker.only-give-switch-burn", "function.switch", "ruling.function-targets")
+def test_the_ass_joker_can_be_switched_out_of_ones_row_with_a_14() -> None:
+    state = layout(rows=[["AJ", "2"], ["4", "6"]], held="14", turn=0)
+    state = play(state, Play(0), Switch(0, 0, 1, 1))
+    assert faces(state, 0) == ["6", "2"]
+    assert faces(state, 1) == ["4", "Ass Joker"]
+
+
+@pytest.mark.rules("ass-joker.only-give-switch-burn", "function.switch", "ruling.function-targets")
+def test_a_14_can_take_the_ass_joker_from_another_players_row() -> None:
+    state = layout(rows=[["1", "2"], ["4", "AJ"]], held="14", turn=0)
+    state = play(state, Play(0), Switch(0, 1, 1, 1))
+    assert faces(state, 0) == ["1", "Ass Joker"]
+    assert faces(state, 1) == ["4", "2"]
+
+
+# -- never a compensation card -------------------------------------------------------------------
+
+
+@pytest.mark.rules(
+    "ass-joker.only-give-switch-burn", "ruling.compensation-card", "ruling.ass-joker-turned-over"
+)
+def test_a_thrower_who_knows_the_ass_joker_may_not_give_it_as_compensation() -> None:
+    state = layout(rows=[["AJ", "3"], ["5", "6"], ["8"]], discard=["5"], turn=2, seen={0: [(0, 0)]})
+    state = play(state, ThrowIn(0, 1, 0))
+    refused(state, Compensate(0, 0), "ass-joker.only-give-switch-burn")
+    assert legal_actions(state).decisions == (Compensate(0, 1),)
+
+
+@pytest.mark.rules(
+    "ass-joker.only-give-switch-burn", "ruling.compensation-card", "ruling.ass-joker-turned-over"
+)
+def test_a_blindly_picked_ass_joker_is_shown_and_stays_and_the_thrower_picks_again() -> None:
+    state = layout(rows=[["AJ", "3"], ["5", "6"], ["8"]], discard=["5"], turn=2)
+    state = play(state, ThrowIn(0, 1, 0))
+    assert Compensate(0, 0) in legal_actions(state)
+    state, events = apply_events(state, Compensate(0, 0))
+    assert AssJokerShown(0, 0, state.table.rows[0][0]) in events
+    assert faces(state, 0) == ["Ass Joker", "3"]
+    assert all(knows(state, p, 0, 0) for p in range(3))
+    assert legal_actions(state).decisions == (Compensate(0, 1),)
+    state = play(state, Compensate(0, 1))
+    assert faces(state, 0) == ["Ass Joker"]
+    assert faces(state, 1) == ["3", "6"]
+
+
+@pytest.mark.rules("ruling.compensation-card", "ruling.ass-joker-turned-over")
+def test_a_thrower_whose_only_card_is_the_ass_joker_owes_nothing_once_it_is_shown() -> None:
+    state = layout(rows=[["AJ"], ["5", "6"], ["8"]], discard=["5"], turn=2)
+    state = play(state, ThrowIn(0, 1, 0))
+    state, events = apply_events(state, Compensate(0, 0))
+    assert CompensationLapsed(0, 1) in events
+    assert faces(state, 0) == ["Ass Joker"]
+    assert faces(state, 1) == ["6"]  # the gap closed up
+    assert state.flow.queue == ()
+    assert legal_actions(state).decisions == (Draw(2),)
+
+
+# -- scoring -------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules(
+    "ass-joker.loses-round",
+    "ass-joker.victory-point-deducted",
+    "ruling.ass-joker-loses-round",
+    "ruling.scoring-procedure",
+)
+def test_the_holder_loses_the_round_and_a_victory_point_even_with_the_fewest_points() -> None:
+    result = _scored([["5"], ["AJ", "J"], ["9", "10"]])
+    assert result.card_points == (0, -4, 19)
+    assert result.ass_joker_holder == 1
+    assert result.winners == (0,)
+    assert result.victory_points == (1, -1, 0)
+
+
+@pytest.mark.rules("ass-joker.loses-round", "ass-joker.burn", "ruling.ass-joker-holder-at-reveal")
+def test_a_burned_ass_joker_belongs_to_nobody_at_the_reveal() -> None:
+    state = layout(rows=[["AJ"], ["4", "6"], ["1", "2"]], discard=["J"], turn=1)
+    state = play(state, ThrowIn(0, 0, 0), Pass(0), Pass(1), Pass(2))
+    result = score_round(state)
+    assert result.ass_joker_holder is None
+    assert result.victory_points == (1, 0, 0)
+
+
+@pytest.mark.rules(
+    "ruling.ass-joker-value", "objective.ass-joker-exception", "objective.card-points"
+)
+@pytest.mark.parametrize(("preset", "points"), [("current", 3), ("older", -1)])
+def test_the_ass_joker_counts_zero_now_and_minus_four_in_the_older_edition(
+    preset: str, points: int
+) -> None:
+    result = _scored([["5"], ["AJ", "3"], ["9", "10"]], ruleset=Ruleset.preset(preset))
+    assert result.card_points[1] == points
+
+
+@pytest.mark.rules(
+    "ass-joker.hall-of-fame", "ruling.hall-of-fame-four-jokers-only", "ruling.scoring-procedure"
+)
+def test_a_row_of_exactly_the_four_jokers_wins_the_round_into_the_hall_of_fame() -> None:
+    result = _scored([["5"], ["J", "J", "AJ", "J"], ["9", "10"]])
+    assert result.hall_of_fame == 1
+    assert result.winners == (1,)
+    assert result.victory_points == (0, 1, 0)
+
+
+@pytest.mark.rules("ass-joker.hall-of-fame", "ruling.hall-of-fame-four-jokers-only")
+def test_four_jokers_and_another_card_are_no_hall_of_fame() -> None:
+    result = _scored([["5"], ["J", "J", "AJ", "J", "2"], ["9", "10"]])
+    assert result.hall_of_fame is None
+    assert result.victory_points == (1, -1, 0)
+
+
+@pytest.mark.rules(
+    "ruling.hall-of-fame-four-jokers-only",
+    "ass-joker.hall-of-fame",
+    "ass-joker.cursed-joker-four-jokers",
+)
+def test_without_four_jokers_requires_only_four_jokers_with_other_cards_suffice() -> None:
+    rules = Ruleset().with_options(four_jokers_requires_only=False)
+    result = _scored([["5"], ["J", "J", "AJ", "J", "2"], ["9", "10"]], ruleset=rules)
+    assert result.hall_of_fame == 1
+    assert result.victory_points == (0, 1, 0)

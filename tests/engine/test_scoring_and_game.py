@@ -1,0 +1,322 @@
+"""Scoring a finished round (card points, the round's victory point, the Ass Joker, the Hall of
+Fame, the older edition's lowest score) and a whole game (rounds, dealers, the final round,
+victory points, the winners)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import pairwise
+
+import pytest
+
+from sabai_rules.game import finish_round, new_game, start_round
+from sabai_rules.layout import layout
+from sabai_rules.moves import CallSabaiSabai, Pass, Play, ThrowIn, apply, legal_actions
+from sabai_rules.ruleset import Ruleset
+from sabai_rules.scoring import score_round
+from sabai_rules.state import Game, RoundResult, State
+from tests.engine.support import play, refused
+
+OLDER = Ruleset.preset("older")
+
+
+def _scored(rows: Sequence[Sequence[str]], ruleset: Ruleset | None = None) -> RoundResult:
+    """Score the round with these rows: P0 holds a drawn 1 as the last turn of the final lap,
+    plays it, and everybody passes."""
+    state = layout(
+        rows=rows, discard=["2"], turn=0, held="1", caller=0, final_lap=1, ruleset=ruleset
+    )
+    state = play(state, Play(0))
+    state = play(state, *(Pass(p) for p in range(state.players)))
+    assert state.is_over
+    return score_round(state)
+
+
+def _round_won_by(game: Game, winner: int, rows: Sequence[Sequence[str]] | None = None) -> State:
+    """The game's next round, over: ``winner`` throws in their single 5 onto the 5 on the pile,
+    emptying their row (everybody else holds a 9 and an 8 unless ``rows`` says otherwise), and
+    everybody passes."""
+    if rows is None:
+        rows = [["5"] if p == winner else ["9", "8"] for p in range(game.players)]
+    state = layout(
+        rows=rows,
+        discard=["5"],
+        dealer=game.next_dealer,
+        round_index=len(game.rounds),
+        final_round=game.next_round_is_final,
+        ruleset=game.ruleset,
+    )
+    state = play(state, ThrowIn(winner, winner, 0))
+    return play(state, *(Pass(p) for p in range(game.players)))
+
+
+def _play_out(state: State, seed: int) -> State:
+    """Play a round to its end with a seeded random policy: call at once where allowed, otherwise
+    pick among the decisions and passes, throwing in only when nothing else is possible."""
+    rng = random.Random(seed)
+    for _ in range(100_000):
+        if state.is_over:
+            return state
+        legal = legal_actions(state)
+        options = list(legal.calls[:1]) or [*legal.decisions, *legal.passes]
+        state = apply(state, rng.choice(options or list(legal.throw_ins)))
+    raise AssertionError("the round did not end")
+
+
+def _play_game(players: int, seed: int) -> tuple[Game, list[State]]:
+    game = new_game(players, seed=seed)
+    rounds: list[State] = []
+    while not game.is_over:
+        state = _play_out(start_round(game), seed)
+        rounds.append(state)
+        game = finish_round(game, state)
+    return game, rounds
+
+
+# -- card points ---------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("objective.card-points", "ruling.card-points-face-value", "round-end.reveal")
+def test_card_points_are_the_sum_of_the_face_values() -> None:
+    result = _scored([["13", "2"], ["12", "1", "14"], ["7"]])
+    assert result.card_points == (15, 27, 7)
+
+
+@pytest.mark.rules("objective.joker-minus-four", "objective.card-points", "ruling.ass-joker-value")
+def test_a_joker_counts_minus_four_and_the_ass_joker_zero() -> None:
+    result = _scored([["J", "5"], ["J", "J"], ["AJ", "3"]])
+    assert result.card_points == (1, -8, 3)
+
+
+@pytest.mark.rules("objective.no-cards-zero", "objective.card-points")
+def test_an_empty_row_counts_zero_card_points() -> None:
+    result = _scored([["4"], [], ["3", "3"]])
+    assert result.card_points == (4, 0, 6)
+    assert result.rows[1] == ()
+
+
+# -- the round's victory point -------------------------------------------------------------------
+
+
+@pytest.mark.rules("objective.round-victory-point", "round-end.victory-points")
+def test_the_fewest_card_points_win_the_rounds_victory_point() -> None:
+    result = _scored([["9"], ["J", "3"], ["2"]])
+    assert result.card_points == (9, -1, 2)
+    assert result.victory_points == (0, 1, 0)
+    assert result.winners == (1,)
+
+
+@pytest.mark.rules("ruling.round-ties", "objective.round-victory-point")
+def test_players_tied_on_the_fewest_card_points_each_receive_a_victory_point() -> None:
+    result = _scored([["3"], ["1", "2"], ["8"]])
+    assert result.victory_points == (1, 1, 0)
+    assert result.winners == (0, 1)
+
+
+@pytest.mark.rules("ruling.round-ties")
+def test_tie_policy_none_gives_the_point_to_nobody() -> None:
+    result = _scored([["3"], ["1", "2"], ["8"]], Ruleset(round_tie_policy="none"))
+    assert result.victory_points == (0, 0, 0)
+    assert result.winners == ()
+
+
+@pytest.mark.rules("ruling.round-ties")
+def test_tie_policy_fewest_cards_gives_the_point_to_the_shorter_row() -> None:
+    rules = Ruleset(round_tie_policy="fewest_cards_then_all")
+    result = _scored([["3"], ["1", "2"], ["8"]], rules)
+    assert result.victory_points == (1, 0, 0)
+    assert result.winners == (0,)
+
+
+@pytest.mark.rules(
+    "ruling.ass-joker-loses-round",
+    "ruling.ass-joker-victory-point-fallback",
+    "ass-joker.loses-round",
+    "ass-joker.victory-point-deducted",
+)
+def test_the_ass_joker_holder_cannot_win_and_the_point_goes_to_the_next_lowest() -> None:
+    result = _scored([["AJ", "J"], ["2"], ["5"]])
+    assert result.card_points == (-4, 2, 5)
+    assert result.ass_joker_holder == 0
+    assert result.victory_points == (-1, 1, 0)
+    assert result.winners == (1,)
+
+
+@pytest.mark.rules("ruling.ass-joker-victory-point-fallback", "ruling.ass-joker-loses-round")
+def test_no_fallback_option_gives_nobody_the_point_the_lowest_holder_could_not_win() -> None:
+    result = _scored([["AJ", "J"], ["2"], ["5"]], Ruleset(ass_joker_vp_fallback="none"))
+    assert result.victory_points == (-1, 0, 0)
+    assert result.winners == ()
+
+
+@pytest.mark.rules("ruling.ass-joker-victory-point-fallback", "ass-joker.victory-point-deducted")
+def test_no_fallback_option_still_rewards_the_lowest_when_the_holder_was_not_lowest() -> None:
+    result = _scored([["AJ", "9"], ["2"], ["5"]], Ruleset(ass_joker_vp_fallback="none"))
+    assert result.victory_points == (-1, 1, 0)
+    assert result.winners == (1,)
+
+
+@pytest.mark.rules("ass-joker.hall-of-fame", "ruling.hall-of-fame-wins-round")
+def test_four_jokers_alone_win_the_round_into_the_hall_of_fame_without_deduction() -> None:
+    result = _scored([["3"], ["J", "J", "J", "AJ"], ["2"]])
+    assert result.hall_of_fame == 1
+    assert result.ass_joker_holder == 1
+    assert result.victory_points == (0, 1, 0)
+    assert result.winners == (1,)
+
+
+@pytest.mark.rules("ruling.hall-of-fame-four-jokers-only", "ass-joker.hall-of-fame")
+def test_four_jokers_and_another_card_are_no_hall_of_fame() -> None:
+    result = _scored([["3"], ["J", "J", "J", "AJ", "1"], ["2"]])
+    assert result.hall_of_fame is None
+    assert result.victory_points == (0, -1, 1)
+
+
+# -- the older edition ---------------------------------------------------------------------------
+
+
+@pytest.mark.rules("objective.lowest-score-wins", "ruling.older-scoring")
+def test_older_edition_lowest_score_wins_without_victory_points() -> None:
+    result = _scored([["9"], ["2", "1"], ["5"]], OLDER)
+    assert result.winners == (1,)
+    assert result.victory_points == (0, 0, 0)
+
+
+@pytest.mark.rules(
+    "ruling.older-scoring", "ass-joker.cursed-joker-loses-game", "ruling.ass-joker-value"
+)
+def test_older_edition_cursed_joker_holder_cannot_win_even_with_the_lowest_score() -> None:
+    result = _scored([["9"], ["AJ", "J"], ["5"]], OLDER)
+    assert result.card_points == (9, -8, 5)
+    assert result.winners == (2,)
+    assert result.victory_points == (0, 0, 0)
+
+
+# -- a game --------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("ruling.number-of-rounds")
+def test_a_game_has_as_many_rounds_as_players_unless_told_otherwise() -> None:
+    assert new_game(3).num_rounds == 3
+    assert new_game(5).num_rounds == 5
+    assert new_game(5, Ruleset(num_rounds=2)).num_rounds == 2
+    assert new_game(4, OLDER).num_rounds == 1
+
+
+@pytest.mark.rules("ruling.first-dealer", "turn.starter")
+def test_the_first_dealer_is_given_or_chosen_from_the_seed() -> None:
+    game = new_game(4, first_dealer=2)
+    assert game.first_dealer == 2
+    assert start_round(game).setup.dealer == 2
+    assert start_round(game).turn == 3
+    drawn = [new_game(4, seed=seed).first_dealer for seed in range(30)]
+    assert drawn == [new_game(4, seed=seed).first_dealer for seed in range(30)]
+    assert set(drawn) == {0, 1, 2, 3}
+
+
+@pytest.mark.rules("round-end.next-dealer", "ruling.dealer-rotation", "ruling.number-of-rounds")
+def test_the_starter_of_each_round_deals_the_next_and_the_last_round_is_final() -> None:
+    game, rounds = _play_game(3, seed=7)
+    dealers = [state.setup.dealer for state in rounds]
+    first = game.first_dealer
+    assert dealers == [first, (first + 1) % 3, (first + 2) % 3]
+    for before, after in pairwise(rounds):
+        assert after.setup.dealer == before.setup.starter
+    assert [state.setup.final_round for state in rounds] == [False, False, True]
+    assert [r.dealer for r in game.rounds] == dealers
+
+
+@pytest.mark.rules("game-end.final-round-no-call", "ruling.number-of-rounds")
+def test_the_last_round_of_a_game_is_played_without_a_call() -> None:
+    game = new_game(2, seed=3)
+    game = finish_round(game, _round_won_by(game, 0))
+    final = start_round(game)
+    assert final.setup.final_round
+    refused(final, CallSabaiSabai(final.turn), "game-end.final-round-no-call")
+
+
+@pytest.mark.rules("game-end.winner", "round-end.victory-points")
+def test_victory_points_add_up_and_the_most_wins_the_game() -> None:
+    game = new_game(3, seed=5)
+    for winner in (0, 2, 2):
+        game = finish_round(game, _round_won_by(game, winner))
+    assert [r.victory_points for r in game.rounds] == [(1, 0, 0), (0, 0, 1), (0, 0, 1)]
+    assert game.victory_points == (1, 0, 2)
+    assert game.winners == (2,)
+    assert game.is_over
+
+
+@pytest.mark.rules("game-end.winner", "round-end.victory-points")
+def test_a_played_game_adds_up_the_victory_points_of_its_rounds() -> None:
+    game, _ = _play_game(4, seed=11)
+    assert len(game.rounds) == 4
+    totals = tuple(sum(r.victory_points[p] for r in game.rounds) for p in range(4))
+    assert game.victory_points == totals
+    best = max(totals)
+    assert game.winners == tuple(p for p in range(4) if totals[p] == best)
+
+
+@pytest.mark.rules("ruling.game-ties", "game-end.winner")
+def test_players_tied_on_the_most_victory_points_are_co_winners() -> None:
+    game = new_game(3, seed=5)
+    for winner in (0, 1, 2):
+        game = finish_round(game, _round_won_by(game, winner))
+    assert game.victory_points == (1, 1, 1)
+    assert game.winners == (0, 1, 2)
+
+
+@pytest.mark.rules("ruling.game-ties", "game-end.final-round-no-call")
+def test_extra_final_round_option_plays_on_until_one_player_leads() -> None:
+    game = new_game(2, Ruleset(game_tie_policy="extra_final_round"), seed=5)
+    for winner in (0, 1):
+        game = finish_round(game, _round_won_by(game, winner))
+    assert game.winners is None
+    assert len(game.rounds) == 2
+    extra = start_round(game)
+    assert extra.setup.final_round
+    game = finish_round(game, _round_won_by(game, 1))
+    assert game.victory_points == (1, 2)
+    assert game.winners == (1,)
+
+
+def _hall_of_fame_round(game: Game) -> State:
+    """The game's next round, over: P1 holds the four jokers and nothing else."""
+    rows = [["5"], ["J", "J", "J", "AJ"], ["9", "8"]]
+    return _round_won_by(game, 0, rows)
+
+
+@pytest.mark.rules("ruling.hall-of-fame-wins-round", "ass-joker.hall-of-fame")
+def test_the_hall_of_fame_wins_the_round_and_the_game_goes_on() -> None:
+    game = new_game(3, seed=2)
+    game = finish_round(game, _hall_of_fame_round(game))
+    assert game.rounds[0].hall_of_fame == 1
+    assert game.victory_points == (0, 1, 0)
+    assert game.winners is None
+    assert not start_round(game).setup.final_round
+
+
+@pytest.mark.rules("ruling.hall-of-fame-wins-round", "ass-joker.cursed-joker-four-jokers")
+def test_hall_of_fame_wins_game_option_ends_the_game_at_once() -> None:
+    game = new_game(3, Ruleset(hall_of_fame_wins_game=True), seed=2)
+    game = finish_round(game, _hall_of_fame_round(game))
+    assert game.is_over
+    assert game.winners == (1,)
+    with pytest.raises(ValueError, match="over"):
+        start_round(game)
+
+
+@pytest.mark.rules("game-end.winner")
+def test_finishing_a_round_that_is_not_the_games_next_one_is_refused() -> None:
+    game = new_game(3, seed=4)
+    state = _round_won_by(game, 0)
+    game = finish_round(game, state)
+    with pytest.raises(ValueError, match="next round"):
+        finish_round(game, state)  # the same round again
+    stranger = layout(
+        rows=[["5"], ["9"], ["8"]], discard=["5"], dealer=game.next_dealer, round_index=2
+    )
+    stranger = play(stranger, ThrowIn(0, 0, 0), *(Pass(p) for p in range(3)))
+    with pytest.raises(ValueError, match="next round"):
+        finish_round(game, stranger)
+    assert len(game.rounds) == 1

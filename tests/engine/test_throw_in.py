@@ -1,0 +1,312 @@
+"""Throwing in one's own card: who may, onto what, how long, and what a wrong card costs."""
+
+from __future__ import annotations
+
+import pytest
+
+from sabai_rules.cards import DeckSpec
+from sabai_rules.events import PenaltyCard, PenaltyWaived, Reshuffled, ThrewIn
+from sabai_rules.layout import layout
+from sabai_rules.moves import (
+    Draw,
+    Keep,
+    Peek,
+    Play,
+    Spy,
+    ThrowIn,
+    apply_events,
+    legal_actions,
+)
+from sabai_rules.ruleset import Ruleset
+from sabai_rules.state import EndCause, Function, Stage, State
+from tests.engine.support import faces, knows, play, refused, top
+
+OLDER = Ruleset.preset("older")
+
+#: A deck of sixteen cards (7 to 14, twice each), small enough to lay out completely so that the
+#: draw pile can be empty. Two cards of a rank would start a nose race: no nose races here.
+SMALL = Ruleset(
+    deck=DeckSpec(first_rank=7, last_rank=14, copies=2, plain_jokers=0, ass_joker=False),
+    nose_race="off",
+)
+
+
+def empty_draw_pile(rules: Ruleset = SMALL) -> State:
+    """All of the small deck laid out: P0's turn to draw, top card 14, nothing to draw."""
+    return layout(
+        rows=[["7", "8", "9"], ["10", "11", "12"]],
+        discard=["7", "8", "9", "10", "11", "12", "13", "13", "14", "14"],
+        turn=0,
+        ruleset=rules,
+    )
+
+
+# -- who may throw in, and when -------------------------------------------------------------------
+
+
+@pytest.mark.rules("throw-in.identical")
+def test_any_player_may_throw_in_an_identical_card_out_of_turn() -> None:
+    state = layout(rows=[["3", "4"], ["5", "6"], ["9", "7", "2"]], discard=["7"], turn=0)
+    after = play(state, ThrowIn(2, 2, 1))
+    assert faces(after, 2) == ["9", "2"]
+    assert top(after) == "7"
+    assert len(after.table.discard) == 2
+    assert (after.turn, after.flow.stage) == (0, Stage.DRAW)
+
+
+@pytest.mark.rules("throw-in.identical", "ruling.throw-in-window")
+def test_others_may_throw_in_while_the_active_player_holds_a_drawn_card() -> None:
+    state = layout(rows=[["3", "4"], ["7", "6"]], discard=["7"], turn=0, held="5")
+    after = play(state, ThrowIn(1, 1, 0))
+    assert faces(after, 1) == ["6"]
+    assert top(after) == "7"
+    assert (after.turn, after.flow.stage) == (0, Stage.DECIDE)
+    assert after.deck.name(after.table.held) == "5"
+
+
+@pytest.mark.rules("ruling.active-player-throw-ins", "throw-in.identical")
+def test_the_active_player_may_throw_in_a_row_card_while_holding_the_drawn_card() -> None:
+    state = layout(rows=[["7", "3"], ["4", "6"]], discard=["7"], turn=0, held="5")
+    after = play(state, ThrowIn(0, 0, 0))
+    assert faces(after, 0) == ["3"]
+    assert top(after) == "7"
+    assert after.deck.name(after.table.held) == "5"
+    assert Play(0) in legal_actions(after)
+    assert Keep(0, 0) in legal_actions(after)
+
+
+@pytest.mark.parametrize(
+    ("on_top", "thrown"),
+    [("J", "J"), ("J", "AJ"), ("AJ", "J")],
+    ids=["joker-onto-joker", "ass-joker-onto-joker", "joker-onto-ass-joker"],
+)
+@pytest.mark.rules("ruling.joker-family", "throw-in.identical", "ruling.joker-onto-ass-joker")
+def test_the_jokers_are_one_family_for_throwing_in(on_top: str, thrown: str) -> None:
+    state = layout(rows=[["3", "4"], [thrown, "6"]], discard=[on_top], turn=0)
+    after = play(state, ThrowIn(1, 1, 0))
+    assert faces(after, 1) == ["6"]
+    assert after.table.top == state.table.rows[1][0]
+    assert len(after.table.rows[1]) == 1  # no penalty card
+
+
+@pytest.mark.rules("ruling.joker-family", "throw-in.wrong-card.penalty")
+def test_a_number_card_onto_a_joker_is_a_wrong_card() -> None:
+    state = layout(rows=[["3", "4"], ["5", "6"]], discard=["J"], turn=0)
+    after = play(state, ThrowIn(1, 1, 0))
+    assert top(after) == "Joker"
+    assert len(after.table.rows[1]) == 3
+
+
+# -- a wrong card ---------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("throw-in.wrong-card.take-back", "ruling.public-information")
+def test_a_wrong_card_goes_back_to_its_slot_and_is_known_to_everybody() -> None:
+    state = layout(rows=[["3", "4"], ["5", "9", "2"], ["6", "8"]], discard=["7"], turn=0)
+    assert not knows(state, 1, 1, 1)
+    after = play(state, ThrowIn(1, 1, 1))
+    assert faces(after, 1)[:3] == ["5", "9", "2"]
+    assert after.table.rows[1][1] == state.table.rows[1][1]
+    assert all(knows(after, p, 1, 1) for p in range(3))
+    assert after.table.discard == state.table.discard
+
+
+@pytest.mark.rules("throw-in.wrong-card.penalty", "throw-in.penalty-card", "ruling.row-positions")
+def test_a_wrong_throw_in_draws_one_unseen_penalty_card_at_the_end_of_the_row() -> None:
+    state = layout(rows=[["3", "4"], ["5", "9", "2"]], draw=["12", "6"], discard=["7"], turn=0)
+    after = play(state, ThrowIn(1, 1, 1))
+    assert faces(after, 1) == ["5", "9", "2", "12 spy"]
+    assert not any(knows(after, p, 1, 3) for p in range(2))
+    assert len(after.table.draw) == len(state.table.draw) - 1
+    assert after.deck.name(after.table.draw[-1]) == "6"
+    assert faces(after, 0) == ["3", "4"]
+
+
+@pytest.mark.rules("throw-in.wrong-card.take-back", "function.thrown-in")
+def test_a_wrongly_thrown_function_card_triggers_nothing() -> None:
+    state = layout(rows=[["3", "4"], ["12", "2"]], discard=["7"], turn=0)
+    after = play(state, ThrowIn(1, 1, 0))
+    assert after.flow.queue == ()
+    assert legal_actions(after).decisions == (Draw(0),)
+
+
+# -- the lock-out ---------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("throw-in.retry-lockout", "ruling.retry-lockout-scope")
+def test_a_player_who_threw_in_a_wrong_card_is_locked_out() -> None:
+    state = layout(rows=[["3", "4"], ["5", "7"], ["6", "7"]], discard=["7"], turn=0)
+    after = play(state, ThrowIn(1, 1, 0))
+    refused(after, ThrowIn(1, 1, 1), "throw-in.retry-lockout")  # even the right card
+    refused(after, ThrowIn(1, 2, 1), "throw-in.retry-lockout")  # nor on another's behalf
+    assert not any(a.actor == 1 for a in legal_actions(after).throw_ins)
+
+
+@pytest.mark.rules("ruling.retry-lockout-scope", "throw-in.retry-lockout")
+def test_the_lock_out_ends_when_another_player_throws_in_correctly() -> None:
+    state = layout(rows=[["3", "4"], ["5", "7"], ["6", "7"]], discard=["7"], turn=0)
+    after = play(state, ThrowIn(1, 1, 0), ThrowIn(2, 2, 1))
+    after = play(after, ThrowIn(1, 1, 1))
+    assert faces(after, 1)[0] == "5"
+    assert "7" not in faces(after, 1)
+
+
+@pytest.mark.rules("ruling.retry-lockout-scope")
+def test_another_players_wrong_throw_in_does_not_end_the_lock_out() -> None:
+    state = layout(rows=[["3", "4"], ["5", "7"], ["6", "7"]], discard=["7"], turn=0)
+    after = play(state, ThrowIn(1, 1, 0), ThrowIn(2, 2, 0))
+    refused(after, ThrowIn(1, 1, 1), "throw-in.retry-lockout")
+    refused(after, ThrowIn(2, 2, 1), "throw-in.retry-lockout")
+
+
+@pytest.mark.rules("ruling.retry-lockout-scope", "throw-in.retry-lockout")
+def test_the_lock_out_ends_when_a_new_turn_card_is_placed() -> None:
+    state = layout(rows=[["3", "4"], ["5", "9"]], draw=["6", "2"], discard=["9"], turn=0)
+    after = play(state, ThrowIn(1, 1, 0))  # the 6 is the penalty card
+    refused(after, ThrowIn(1, 1, 1), "throw-in.retry-lockout")
+    after = play(after, Draw(0), Play(0))
+    assert top(after) == "2"
+    assert ThrowIn(1, 1, 1) in legal_actions(after)
+
+
+@pytest.mark.rules("ruling.retry-lockout-scope")
+def test_a_locked_out_player_may_still_play_their_turn() -> None:
+    state = layout(rows=[["5", "4"], ["3", "6"]], draw=["2"], discard=["7"], turn=0)
+    after = play(state, ThrowIn(0, 0, 0))
+    refused(after, ThrowIn(0, 0, 1), "throw-in.retry-lockout")
+    after = play(after, Draw(0), Keep(0, 1))
+    assert top(after) == "4"
+    assert after.turn == 1
+
+
+@pytest.mark.rules("throw-in.mistaken-interception", "ruling.retry-lockout-scope")
+def test_the_older_edition_has_no_lock_out() -> None:
+    state = layout(rows=[["3", "4"], ["5", "6", "7"]], discard=["7"], turn=0, ruleset=OLDER)
+    after = play(state, ThrowIn(1, 1, 0), ThrowIn(1, 1, 1))
+    assert len(after.table.rows[1]) == 5  # two penalty cards
+    after = play(after, ThrowIn(1, 1, 2))
+    assert faces(after, 1)[:2] == ["5", "6"]
+    assert top(after) == "7"
+
+
+@pytest.mark.rules("throw-in.interception", "ruling.throw-in-window")
+def test_in_the_older_edition_the_window_closes_when_the_next_player_draws() -> None:
+    state = layout(rows=[["7", "4"], ["7", "7"]], discard=["7"], turn=0, ruleset=OLDER)
+    before = play(state, ThrowIn(1, 1, 0))
+    assert top(before) == "7"
+    drawn = play(before, Draw(0))
+    refused(drawn, ThrowIn(1, 1, 0), "throw-in.interception")
+    refused(drawn, ThrowIn(0, 0, 0), "throw-in.interception")
+    assert legal_actions(drawn).throw_ins == ()
+
+
+# -- several cards, and the order of play ---------------------------------------------------------
+
+
+@pytest.mark.rules("throw-in.several-at-once", "ruling.sequential-actions")
+def test_several_identical_cards_may_be_thrown_in_one_after_another() -> None:
+    state = layout(rows=[["3", "4"], ["7", "5", "7"]], discard=["7"], turn=0)
+    after = play(state, ThrowIn(1, 1, 2), ThrowIn(1, 1, 0))
+    assert faces(after, 1) == ["5"]
+    assert [after.deck.name(c) for c in after.table.discard] == ["7", "7", "7"]
+
+
+@pytest.mark.rules(
+    "throw-in.several-at-once", "throw-in.functions-in-order", "ruling.function-queue-order"
+)
+def test_functions_of_several_thrown_in_cards_are_carried_out_in_order() -> None:
+    state = layout(rows=[["3", "4"], ["12", "5"], ["12", "6"]], discard=["12"], turn=0)
+    after = play(state, ThrowIn(1, 1, 0), ThrowIn(2, 2, 0))
+    assert [e.executor for e in after.flow.queue if isinstance(e, Function)] == [1, 2]
+    refused(after, Spy(2, 0, 0), "function.execute")
+    after = play(after, Spy(1, 0, 0))
+    assert knows(after, 1, 0, 0)
+    after = play(after, Spy(2, 0, 1))
+    assert knows(after, 2, 0, 1)
+    assert after.flow.queue == ()
+
+
+@pytest.mark.rules("throw-in.no-one-skipped", "ruling.no-one-skipped")
+def test_throw_ins_never_change_whose_turn_it_is() -> None:
+    state = layout(
+        rows=[["3", "4"], ["5", "6"], ["12", "8"], ["9", "10"]], discard=["2"], turn=0, held="12"
+    )
+    after = play(state, Play(0), ThrowIn(2, 2, 0))
+    # The covered 12's function is not lost: P0 spies first, then P2.
+    assert legal_actions(after).decisions[0] == Spy(0, 1, 0)
+    after = play(after, Spy(0, 1, 0), Spy(2, 3, 0))
+    assert (after.turn, after.flow.stage) == (1, Stage.DRAW)
+
+
+@pytest.mark.rules("throw-in.no-one-skipped", "throw-in.penalty-card")
+def test_a_penalty_card_does_not_change_whose_turn_it_is() -> None:
+    state = layout(rows=[["3", "4"], ["5", "6"], ["9", "8"]], discard=["7"], turn=0, held="2")
+    after = play(state, ThrowIn(2, 2, 0))
+    assert len(after.table.rows[2]) == 3
+    assert (after.turn, after.flow.stage) == (0, Stage.DECIDE)
+    after = play(after, Play(0))
+    assert after.turn == 1
+
+
+@pytest.mark.rules("function.thrown-in", "throw-in.identical", "function.execute")
+def test_a_thrown_in_function_card_is_carried_out_by_the_thrower() -> None:
+    state = layout(rows=[["3", "4"], ["5", "6"], ["11", "8"]], discard=["11"], turn=0)
+    after = play(state, ThrowIn(2, 2, 0))
+    assert legal_actions(after).decisions == (Peek(2, 0),)
+    refused(after, Peek(0, 0), "function.execute")
+    after = play(after, Peek(2, 0))
+    assert knows(after, 2, 2, 0)
+    assert (after.turn, after.flow.stage) == (0, Stage.DRAW)
+
+
+# -- an empty draw pile ---------------------------------------------------------------------------
+
+
+@pytest.mark.rules("ruling.draw-pile-exhausted", "throw-in.penalty-card")
+def test_a_penalty_card_from_an_empty_draw_pile_comes_from_the_reshuffled_discard_pile() -> None:
+    state = empty_draw_pile()
+    assert state.table.draw == ()
+    under = set(state.table.discard[:-1])
+    after, events = apply_events(state, ThrowIn(1, 1, 0))
+    penalty = after.table.rows[1][-1]
+    assert len(after.table.rows[1]) == 4
+    assert penalty in under
+    assert after.table.discard == state.table.discard[-1:]  # the top card stays
+    assert top(after) == "14 switch"
+    assert set(after.table.draw) == under - {penalty}
+    assert events == (
+        ThrewIn(1, 1, 0, state.table.rows[1][0], False),
+        Reshuffled(1, 9),
+        PenaltyCard(1, penalty),
+    )
+
+
+@pytest.mark.rules("ruling.draw-pile-exhausted", "ruling.knowledge-model")
+def test_reshuffled_cards_are_known_to_nobody() -> None:
+    state = empty_draw_pile()
+    assert all(state.table.knows(p, c) for p in range(2) for c in state.table.discard)
+    after = play(state, ThrowIn(1, 1, 0))
+    moved = [*after.table.draw, after.table.rows[1][-1]]
+    assert not any(after.table.knows(p, c) for p in range(2) for c in moved)
+    assert all(after.table.knows(p, after.table.top) for p in range(2))
+
+
+@pytest.mark.rules("ruling.draw-pile-exhausted", "turn.draw")
+def test_with_end_round_a_turn_that_cannot_draw_ends_the_round() -> None:
+    state = empty_draw_pile(SMALL.with_options(on_empty_draw_pile="end_round"))
+    after = play(state, Draw(0))
+    assert after.is_over
+    assert after.flow.status.end is EndCause.EXHAUSTED
+    assert faces(after, 0) == ["7", "8", "9"]
+    assert len(legal_actions(after)) == 0
+
+
+@pytest.mark.rules("ruling.draw-pile-exhausted", "throw-in.penalty-card")
+def test_with_end_round_a_penalty_card_that_cannot_be_drawn_is_waived() -> None:
+    state = empty_draw_pile(SMALL.with_options(on_empty_draw_pile="end_round"))
+    after, events = apply_events(state, ThrowIn(1, 1, 0))
+    assert faces(after, 1) == ["10", "11 peek", "12 spy"]
+    assert after.table.discard == state.table.discard
+    assert PenaltyWaived(1) in events
+    assert not after.is_over
+    refused(after, ThrowIn(1, 1, 1), "throw-in.retry-lockout")

@@ -645,14 +645,8 @@ class _Work:
         return True
 
     def compensation_cards(self, effect: Compensation) -> list[int]:
-        """The slots of the thrower's row that may be picked as the compensation card: every card
-        but an Ass Joker the thrower knows (:rule:`ruling.compensation-card`)."""
         me = effect.thrower
-        known = self.public | self.private[me]
-        ass = self.deck.ass_joker
-        return [
-            i for i, c in enumerate(self.rows[me]) if c >= 0 and not (c == ass and (known >> c) & 1)
-        ]
+        return _compensation_choices(self.rows[me], self.public | self.private[me], self.deck)
 
     def end_condition(self) -> EndCause | None:
         """Whether the round ends now that nothing is pending."""
@@ -1095,7 +1089,6 @@ _CHECKS: Final[dict[type, Callable[[State, Any], IllegalActionError | None]]] = 
     Pass: _check_pass,
     LookAtCards: _check_look,
 }
-_ACTION_TYPES: Final = tuple(_CHECKS)
 
 
 # -- effects of legal actions --------------------------------------------------------------------
@@ -1851,13 +1844,14 @@ def _function_actions(state: State, head: Function, shape: tuple[Any, ...]) -> t
 
 def _compensation_slots(state: State, head: Compensation) -> list[int]:
     me = head.thrower
-    ass = state.deck.ass_joker
-    known = state.knowledge.mask(me)
-    return [
-        i
-        for i, c in enumerate(state.table.rows[me])
-        if c >= 0 and not (c == ass and (known >> c) & 1)
-    ]
+    return _compensation_choices(state.table.rows[me], state.table.mask(me), state.deck)
+
+
+def _compensation_choices(row: tuple[int, ...], known: int, deck: Deck) -> list[int]:
+    """The slots of the thrower's row that may be picked as the compensation card: every card
+    but an Ass Joker the thrower knows (:rule:`ruling.compensation-card`)."""
+    ass = deck.ass_joker
+    return [i for i, c in enumerate(row) if c >= 0 and not (c == ass and (known >> c) & 1)]
 
 
 def _throw_ins(state: State, shape: tuple[Any, ...]) -> tuple[Action, ...]:

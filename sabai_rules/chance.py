@@ -5,72 +5,80 @@ Everything random in a round — the deal, a reshuffle of the discard pile
 (:rule:`ruling.nose-race`) — comes from one documented generator whose state is part of the game
 state, so that a seed and the actions replay a game exactly, on any Python version.
 
-The generator is SplitMix64 (Steele, Lea and Flood, 2014); a shuffle is Fisher-Yates with
-rejection sampling (no modulo bias). Its name and version go into game records.
+The generator is counter-based: its state is a 128-bit key and a counter, and each use reads a
+fresh stream ``SHAKE-256(key || counter)`` (FIPS 202, in the standard library's :mod:`hashlib`)
+and then advances the counter. A shuffle is Fisher-Yates over that stream's 64-bit words, with
+rejection sampling so that every permutation is equally likely. The name and version go into
+game records.
 
 >>> shuffled(range(5), seed_state(7))[0]
-(3, 1, 0, 2, 4)
+(3, 1, 2, 0, 4)
 """
 
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Iterable
 from typing import Final
 
-__all__ = ["GENERATOR", "below", "next64", "seed_state", "shuffled"]
+__all__ = ["GENERATOR", "below", "seed_state", "shuffled"]
 
 #: The generator's name and version, as written into records.
-GENERATOR: Final = "splitmix64-fisher-yates/1"
+GENERATOR: Final = "shake256-fisher-yates/1"
 
-_MASK: Final = (1 << 64) - 1
+_COUNTER_BITS: Final = 32
+_COUNTER_MASK: Final = (1 << _COUNTER_BITS) - 1
+_WORD: Final = 8
+_SPAN: Final = 1 << 64
 
 
 def seed_state(seed: int | str, *salt: int | str) -> int:
     """The generator state for ``seed`` (an integer or a text) and optional salt (the round
-    number, say): the first 8 bytes of SHA-256 of their text, so that nearby seeds give unrelated
-    streams."""
+    number, say): a key from SHA-256 of their text, counter 0."""
     text = "/".join(str(part) for part in (seed, *salt))
-    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+    key = int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:16], "big")
+    return key << _COUNTER_BITS
 
 
-def next64(state: int) -> tuple[int, int]:
-    """One step of SplitMix64: ``(new_state, 64-bit output)``."""
-    state = (state + 0x9E3779B97F4A7C15) & _MASK
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return state, z ^ (z >> 31)
+def _stream(state: int, words: int) -> tuple[list[int], int]:
+    """``words`` 64-bit words of the state's stream, and the next state."""
+    key, counter = state >> _COUNTER_BITS, state & _COUNTER_MASK
+    data = hashlib.shake_256(key.to_bytes(16, "big") + counter.to_bytes(4, "big")).digest(
+        words * _WORD
+    )
+    values = list(struct.unpack(f">{words}Q", data))
+    return values, (key << _COUNTER_BITS) | ((counter + 1) & _COUNTER_MASK)
 
 
 def below(state: int, n: int) -> tuple[int, int]:
     """A uniform integer in ``range(n)``: ``(new_state, value)``."""
     if n <= 0:
         raise ValueError("n must be positive")
-    limit = (1 << 64) - ((1 << 64) % n)
+    limit = _SPAN - (_SPAN % n)
     while True:
-        state, value = next64(state)
+        (value, *_), state = _stream(state, 1)
         if value < limit:
             return state, value % n
 
 
 def shuffled(items: Iterable[int], state: int) -> tuple[tuple[int, ...], int]:
-    """``items`` in a uniformly random order (Fisher-Yates): ``(shuffled, new_state)``.
-
-    The same draws as calling :func:`below` for ``i + 1`` from the last index down, written out
-    because a deal is a shuffle of the whole deck."""
+    """``items`` in a uniformly random order (Fisher-Yates): ``(shuffled, new_state)``."""
     cards = list(items)
-    mask = _MASK
-    for i in range(len(cards) - 1, 0, -1):
+    count = len(cards)
+    words, state = _stream(state, 2 * count + 8)
+    position = 0
+    for i in range(count - 1, 0, -1):
         n = i + 1
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _SPAN - (_SPAN % n)
         while True:
-            state = (state + 0x9E3779B97F4A7C15) & mask
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-            z ^= z >> 31
-            if z < limit:
+            if position == len(words):  # astronomically rare: more rejections than words
+                words, state = _stream(state, 2 * count + 8)
+                position = 0
+            value = words[position]
+            position += 1
+            if value < limit:
                 break
-        j = z % n
+        j = value % n
         cards[i], cards[j] = cards[j], cards[i]
     return tuple(cards), state

@@ -79,6 +79,7 @@ def finish_round(game: Game, state: State) -> Game:
         raise ValueError("this round was dealt under another ruleset or table")
     result = score_round(state)
     rules = game.ruleset
+    # Totals may go below zero through the Ass Joker (:rule:`objective.negative-victory-points`).
     vp = tuple(a + b for a, b in zip(game.victory_points, result.victory_points, strict=True))
     rounds = (*game.rounds, result)
     winners: tuple[int, ...] | None = None

@@ -11,6 +11,13 @@ Actions are small frozen classes, each naming its ``actor`` (a seat). A wrong th
 illegal action: it is a legal action whose outcome is a penalty card
 (:rule:`throw-in.wrong-card.penalty`).
 
+The Ass Move is not an action of its own (:rule:`ruling.ass-move-sequence`): it is the chain of
+ordinary actions these functions implement — the first 13 or 14 played by any route
+(:rule:`ass-move.two-cards`, :rule:`ass-move.play-first`), its give or switch moving the second
+to another player (:rule:`ass-move.slide-second`), a throw-in on that player's behalf
+(:rule:`ass-move.throw-in-second`), the same function again (:rule:`ass-move.repeat-function`)
+and the compensation card (:rule:`ass-move.compensation`).
+
 >>> state = deal(players=2, dealer=0, seed=1)
 >>> legal_actions(state)[0]
 Draw(actor=1)
@@ -149,7 +156,9 @@ class Keep:
 class ThrowIn:
     """Throw in the card in ``owner``'s ``slot`` onto the top card: one's own card
     (:rule:`throw-in.identical`) or, when ``owner`` is another player, a sabai-sabai Move
-    (:rule:`sabai-sabai-move.on-behalf`)."""
+    (:rule:`sabai-sabai-move.on-behalf`). One card per action: cards put down "at the same
+    time" are consecutive throw-ins (:rule:`throw-in.several-at-once`,
+    :rule:`ruling.sequential-actions`)."""
 
     actor: int
     owner: int
@@ -350,6 +359,7 @@ def deal(
         planned = players if rules.num_rounds is None else rules.num_rounds
         final_round = round_index + 1 >= planned
     starter = (dealer + 1) % players
+    # Each row is an ordered line of slots, slot 0 dealt first (:rule:`setup.row`).
     rows: list[list[int]] = [[] for _ in range(players)]
     for k in range(CARDS_DEALT * players):
         rows[(starter + k) % players].append(cards[k])
@@ -548,7 +558,8 @@ class _Work:
         self.emit(PenaltyCard(player, card))
 
     def identical(self, card: int, top: int) -> bool:
-        """:rule:`throw-in.identical`; the jokers are one rank (:rule:`ruling.joker-family`)."""
+        """:rule:`throw-in.identical`; the jokers are one rank (:rule:`ruling.joker-family`), so
+        the Ass Joker onto a joker is a correct throw-in: it is burned (:rule:`ass-joker.burn`)."""
         if self.keys[card] != self.keys[top]:
             return False
         ass = self.deck.ass_joker
@@ -562,7 +573,8 @@ class _Work:
             self.check_four_together(card)
 
     def check_four_together(self, card: int) -> None:
-        """:rule:`four-together.touch-nose`: the four cards of a rank on top of the pile."""
+        """:rule:`four-together.touch-nose` (the older edition's hands on the pile,
+        :rule:`four-together.hands-on-pile`): the four cards of a rank on top of the pile."""
         key = self.keys[card]
         need = self.deck.key_counts[key]
         discard = self.discard
@@ -616,13 +628,21 @@ class _Work:
             # Another's correct throw-in ends every lock-out (:rule:`throw-in.retry-lockout`).
             self.lockout = 0
             self.emit(ThrewIn(thrower, owner, slot, card, True))
+            # The thrower carries out the function, after those already queued
+            # (:rule:`function.thrown-in`, :rule:`throw-in.functions-in-order`,
+            # :rule:`sabai-sabai-move.functions-by-thrower`,
+            # :rule:`sabai-sabai-move.active-player`), then gives the owner a card face down
+            # (:rule:`sabai-sabai-move.compensation`, :rule:`sabai-sabai-move.hand-a-card`).
             if self.deck.functions[card]:
                 self.queue = (*self.queue, Function(thrower, card))
             if on_behalf:
                 self.queue = (*self.queue, Compensation(thrower, owner, card))
             self.place(card)
         else:
-            # Shown to everybody, taken back into its slot (:rule:`throw-in.wrong-card.take-back`).
+            # Shown to everybody, taken back into its slot (:rule:`throw-in.wrong-card.take-back`);
+            # the thrower, not the owner, draws the penalty card
+            # (:rule:`throw-in.wrong-card.penalty`, :rule:`sabai-sabai-move.penalty-to-thrower`,
+            # :rule:`throw-in.mistaken-interception`).
             self.public |= 1 << card
             self.emit(ThrewIn(thrower, owner, slot, card, False))
             self.penalty(thrower)
@@ -632,7 +652,8 @@ class _Work:
     # -- settling: what happens by itself once an action is done ----------------------------
 
     def function_possible(self, effect: Function) -> bool:
-        """Whether a function can be carried out at all (:rule:`ruling.functions-mandatory`)."""
+        """Whether a function can be carried out at all: if so it must be (:rule:`function.execute`,
+        :rule:`function.must-execute`, :rule:`ruling.functions-mandatory`)."""
         kind = self.deck.functions[effect.card]
         me = effect.executor
         if kind == SPY:
@@ -650,7 +671,11 @@ class _Work:
         return _compensation_choices(self.rows[me], self.public | self.private[me], self.deck)
 
     def end_condition(self) -> EndCause | None:
-        """Whether the round ends now that nothing is pending."""
+        """Whether the round ends now that nothing is pending: an empty row
+        (:rule:`round-end.empty-row`, :rule:`round-end.all-cards-gone`; in the final round the
+        only way, :rule:`game-end.final-round-end`), the final lap played
+        (:rule:`round-end.final-lap`) or the final round's turn cap
+        (:rule:`ruling.final-round-termination`)."""
         emptied = self.emptied
         n = self.n
         rules = self.rules
@@ -706,6 +731,7 @@ class _Work:
                 self.emit(ReactionRound(self.turn, cause))
                 return
             if self.stage == _DONE:
+                # The next player in play order, whoever threw in (:rule:`throw-in.no-one-skipped`).
                 self.turn = (self.turn + 1) % self.n
                 self.stage = _DRAW
                 self.emit(TurnBegan(self.turn))
@@ -810,6 +836,8 @@ def _check_decision(state: State, action: Any) -> IllegalActionError | None:
     t = state.table
     ass = state.deck.ass_joker
     if isinstance(action, Play):
+        # Not discarded directly (:rule:`ass-joker.no-direct-discard`,
+        # :rule:`ass-joker.cursed-joker-restriction`): a drawn Ass Joker is kept.
         if t.held == ass and not (
             state.ruleset.allow_burn_from_draw and t.top >= 0 and state.deck.is_joker(t.top)
         ):
@@ -865,6 +893,8 @@ def _check_throw_in(state: State, action: Any) -> IllegalActionError | None:
                 "the drawn Ass Joker must be kept, so the last card of the row must stay",
             )
         return None
+    # Without throwing in for others there is no Ass Move either
+    # (:rule:`simplified-play.no-ass-move`).
     if not rules.allow_on_behalf:
         return _refuse(
             "simplified-play.own-cards-only", action, "only one's own cards may be thrown in"
@@ -1133,7 +1163,9 @@ def _do_keep(w: _Work, action: Any) -> None:
         return
     out = row[slot]
     if out == w.deck.ass_joker:
-        # :rule:`ass-joker.turned-over-unknowingly`: shown, stays; the drawn card is played.
+        # Never exchanged out of a row (:rule:`ass-joker.no-keep-exchange`): turned over
+        # unknowingly, shown, it stays; the drawn card is played
+        # (:rule:`ass-joker.turned-over-unknowingly`).
         w.public |= 1 << out
         w.emit(AssJokerTurnedOver(actor, slot, out))
         w.held = NO_CARD
@@ -1147,7 +1179,9 @@ def _do_keep(w: _Work, action: Any) -> None:
 
 
 def _offer_due(w: _Work, thrower: int, owner: int, card: int) -> bool:
-    """:rule:`sabai-sabai-move.first-refusal` per :rule:`ruling.first-refusal`."""
+    """:rule:`sabai-sabai-move.first-refusal` per :rule:`ruling.first-refusal`. Whether the owner
+    knows the card is not a condition of the throw itself (:rule:`sabai-sabai-move.unknown-cards`,
+    :rule:`ruling.owner-knowledge-not-enforced`): it only decides whether they are asked first."""
     policy = w.rules.first_refusal
     if policy == "never" or (w.lockout >> owner) & 1:
         return False
@@ -1262,6 +1296,7 @@ def _do_compensate(w: _Work, action: Any) -> None:
 
 
 def _do_call(w: _Work, action: Any) -> None:
+    """:rule:`round-end.call`; in the older edition, :rule:`round-end.last-round-call`."""
     w.caller = action.actor
     # Every player has exactly one more turn; a turn in progress is its player's
     # (:rule:`ruling.final-lap-sequence`).

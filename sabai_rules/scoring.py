@@ -21,7 +21,8 @@ JOKER_POINTS: Final = -4
 
 def card_value(state: State, card: int) -> int:
     """Card points of one card: its face value (:rule:`ruling.card-points-face-value`), -4 for a
-    joker, the ruleset's ``ass_joker_value`` for the Ass Joker (:rule:`ruling.ass-joker-value`)."""
+    joker, the ruleset's ``ass_joker_value`` for the Ass Joker
+    (:rule:`objective.ass-joker-exception`, :rule:`ruling.ass-joker-value`)."""
     face = state.deck.faces[card]
     if face == JOKER:
         return JOKER_POINTS
@@ -38,7 +39,9 @@ def card_points(state: State) -> tuple[int, ...]:
 
 def hall_of_fame(state: State) -> int | None:
     """The player whose row holds the four jokers (and, if ``four_jokers_requires_only``,
-    nothing else): :rule:`ass-joker.hall-of-fame`, :rule:`ruling.hall-of-fame-four-jokers-only`."""
+    nothing else): :rule:`ass-joker.hall-of-fame`, :rule:`ruling.hall-of-fame-four-jokers-only`;
+    in the older edition four jokers with anything else
+    (:rule:`ass-joker.cursed-joker-four-jokers`)."""
     deck = state.deck
     family = deck.key_counts.get(JOKER_FAMILY, 0)
     if family < 4:

@@ -12,7 +12,7 @@ from sabai_rules import moves
 from sabai_rules.catalogue import Catalogue
 
 PACKAGE = Path(__file__).resolve().parents[2] / "sabai_rules"
-ROLE = re.compile(r":rule:`([^`]+)`")
+ROLE = re.compile(r":rule:" "`" r"([^`]+)`")  # written apart so that it is not itself a role
 
 
 def _refusal_ids() -> list[tuple[str, str]]:

@@ -1,0 +1,505 @@
+"""Scenarios: the rules' examples as data, played by the engine and checked step by step.
+
+A scenario file (YAML, in ``tests/scenarios/``) names the rule and ruling ids it exercises,
+describes the situation for players in several languages, sets out a table with
+:func:`~sabai_rules.layout.layout`, and lists actions with what must follow each one. The test
+suite runs every scenario; the rulebook renders them as worked examples. Reading YAML needs
+PyYAML (installed with the ``test`` and ``docs`` extras).
+
+The format, by example::
+
+    id: wrong-throw-in-locks-out
+    title: A wrong throw-in costs a penalty card and locks the thrower out
+    rules: [throw-in.wrong-card.penalty, throw-in.retry-lockout]
+    rulings: [ruling.retry-lockout-scope]
+    description:
+      en: P0 throws in a 9 onto a 5 ...
+      fr: ...
+      nl: ...
+    ruleset: current                 # or {preset: older, options: {nose_race: random}}
+    table:                           # the arguments of layout(): rows, draw, discard, turn, ...
+      rows: [[9, 8, 5], [3, 4]]
+      discard: [5]
+      draw: [2]
+      turn: 1
+    steps:
+      - do: ThrowIn(0, 0, 0)         # an action, written as its repr
+        expect:                      # what must hold afterwards (see CHECKS)
+          rows: {0: [9, 8, 5, 2]}
+          locked_out: [0]
+      - do: ThrowIn(0, 0, 2)
+        refused: throw-in.retry-lockout
+    result:                          # after the last step the round must be over
+      end: emptied
+      victory_points: [1, 0]
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+
+from sabai_rules import moves
+from sabai_rules.cards import face_name, parse_face
+from sabai_rules.layout import layout
+from sabai_rules.moves import Action, IllegalActionError, apply, legal_actions
+from sabai_rules.ruleset import Ruleset
+from sabai_rules.scoring import score_round
+from sabai_rules.state import Function, Offer, State
+
+__all__ = [
+    "CHECKS",
+    "Scenario",
+    "ScenarioError",
+    "ScenarioFailureError",
+    "Step",
+    "load_scenarios",
+    "parse_action",
+    "run_scenario",
+]
+
+
+class ScenarioError(ValueError):
+    """A scenario file that cannot be read (a syntax error, an unknown key, a bad action)."""
+
+
+class ScenarioFailureError(AssertionError):
+    """The engine did not do what a scenario says: names the scenario, the step and its rule."""
+
+    def __init__(
+        self, scenario: str, step: int, action: str, rules: Sequence[str], message: str
+    ) -> None:
+        self.scenario = scenario
+        self.step = step
+        cited = ", ".join(rules)
+        super().__init__(f"scenario {scenario}, step {step} ({action}) [{cited}]: {message}")
+
+
+@attrs.frozen
+class Step:
+    action: str
+    refused: str | None
+    expect: tuple[tuple[str, Any], ...]
+    note: Mapping[str, str] | None = attrs.field(default=None, eq=False)
+
+
+@attrs.frozen
+class Scenario:
+    id: str
+    title: str
+    rules: tuple[str, ...]
+    rulings: tuple[str, ...]
+    description: Mapping[str, str] = attrs.field(eq=False)
+    ruleset: Ruleset
+    table: Mapping[str, Any] = attrs.field(eq=False)
+    steps: tuple[Step, ...]
+    result: Mapping[str, Any] | None = attrs.field(eq=False)
+    path: Path | None = attrs.field(eq=False)
+
+    @property
+    def edition(self) -> str:
+        return "older" if self.ruleset.scoring == "lowest_score" else "current"
+
+    def start(self) -> State:
+        """The scenario's table."""
+        return layout(ruleset=self.ruleset, **_layout_arguments(self.table))
+
+
+_TOP_KEYS: Final = {
+    "id",
+    "title",
+    "rules",
+    "rulings",
+    "description",
+    "ruleset",
+    "table",
+    "steps",
+    "result",
+}
+_STEP_KEYS: Final = {"do", "refused", "expect", "note"}
+_LAYOUT_KEYS: Final = {
+    "rows",
+    "draw",
+    "discard",
+    "dealer",
+    "turn",
+    "held",
+    "seen",
+    "seen_by_all",
+    "turns",
+    "done",
+    "lockout",
+    "caller",
+    "final_lap",
+    "round_index",
+    "final_round",
+    "seed",
+}
+
+
+def parse_action(text: str) -> Action:
+    """An action from its repr: ``ThrowIn(0, 1, 2)``, ``LookAtCards(0, (1, 3))``; keyword
+    arguments too (``Give(actor=0, slot=1, target=2)``)."""
+    try:
+        call = ast.parse(text.strip(), mode="eval").body
+    except SyntaxError:
+        raise ScenarioError(f"not an action: {text!r}") from None
+    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
+        raise ScenarioError(f"not an action: {text!r}")
+    cls = getattr(moves, call.func.id, None)
+    if cls is None or call.func.id not in moves.__all__ or not isinstance(cls, type):
+        raise ScenarioError(f"unknown action {call.func.id!r} in {text!r}")
+    try:
+        args = [ast.literal_eval(a) for a in call.args]
+        kwargs = {k.arg: ast.literal_eval(k.value) for k in call.keywords if k.arg}
+        action: Action = cls(*args, **kwargs)
+    except (ValueError, TypeError) as error:
+        raise ScenarioError(f"bad arguments in {text!r}: {error}") from None
+    return action
+
+
+def _faces(values: Sequence[Any]) -> list[str | int]:
+    return [v if isinstance(v, int) else str(v) for v in values]
+
+
+def _layout_arguments(table: Mapping[str, Any]) -> dict[str, Any]:
+    unknown = set(table) - _LAYOUT_KEYS
+    if unknown:
+        raise ScenarioError(f"unknown table key(s): {', '.join(sorted(unknown))}")
+    arguments = dict(table)
+    arguments["rows"] = [_faces(row) for row in table["rows"]]
+    for key in ("draw", "discard"):
+        if key in arguments:
+            arguments[key] = _faces(arguments[key])
+    if arguments.get("held") is not None:
+        arguments["held"] = str(arguments["held"])
+    if "seen" in arguments:
+        arguments["seen"] = {
+            int(p): [tuple(pos) for pos in positions] for p, positions in table["seen"].items()
+        }
+    if "seen_by_all" in arguments:
+        arguments["seen_by_all"] = [tuple(pos) for pos in table["seen_by_all"]]
+    return arguments
+
+
+def _ruleset(value: Any) -> Ruleset:
+    if value is None or isinstance(value, str):
+        return Ruleset.preset(value or "current")
+    if isinstance(value, Mapping):
+        unknown = set(value) - {"preset", "options"}
+        if unknown:
+            raise ScenarioError(f"unknown ruleset key(s): {', '.join(sorted(unknown))}")
+        return Ruleset.preset(str(value.get("preset", "current"))).with_options(
+            **dict(value.get("options") or {})
+        )
+    raise ScenarioError(f"bad ruleset: {value!r}")
+
+
+def _read(path: Path) -> Scenario:
+    try:
+        import yaml  # noqa: PLC0415 - an optional dependency: only scenario files need it
+    except ImportError:  # pragma: no cover - the test and docs extras install it
+        raise ScenarioError(
+            "reading scenarios needs PyYAML: pip install 'sabai-rules[test]'"
+        ) from None
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as error:
+        raise ScenarioError(f"{path.name}: {error}") from None
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{path.name}: a scenario is a mapping")
+    unknown = set(data) - _TOP_KEYS
+    if unknown:
+        raise ScenarioError(f"{path.name}: unknown key(s) {', '.join(sorted(unknown))}")
+    try:
+        steps = []
+        for raw in data.get("steps") or []:
+            extra = set(raw) - _STEP_KEYS
+            if extra:
+                raise ScenarioError(f"{path.name}: unknown step key(s) {', '.join(sorted(extra))}")
+            parse_action(str(raw["do"]))
+            expect = raw.get("expect") or {}
+            bad = set(expect) - set(CHECKS)
+            if bad:
+                raise ScenarioError(f"{path.name}: unknown expectation(s) {', '.join(sorted(bad))}")
+            steps.append(
+                Step(str(raw["do"]), raw.get("refused"), tuple(expect.items()), raw.get("note"))
+            )
+        scenario = Scenario(
+            id=str(data["id"]),
+            title=str(data["title"]),
+            rules=tuple(data.get("rules") or ()),
+            rulings=tuple(data.get("rulings") or ()),
+            description=dict(data["description"]),
+            ruleset=_ruleset(data.get("ruleset")),
+            table=dict(data["table"]),
+            steps=tuple(steps),
+            result=data.get("result"),
+            path=path,
+        )
+    except KeyError as missing:
+        raise ScenarioError(f"{path.name}: missing key {missing}") from None
+    except (TypeError, ValueError) as error:
+        if isinstance(error, ScenarioError):
+            raise
+        raise ScenarioError(f"{path.name}: {error}") from None
+    if path.stem != scenario.id:
+        raise ScenarioError(f"{path.name}: the file name must be the scenario id {scenario.id!r}")
+    return scenario
+
+
+def load_scenarios(directory: Path) -> tuple[Scenario, ...]:
+    """Every ``*.yaml`` scenario of ``directory``, by id."""
+    return tuple(sorted((_read(p) for p in directory.glob("*.yaml")), key=lambda s: s.id))
+
+
+# -- expectations -------------------------------------------------------------------------------
+
+
+def _row_faces(state: State, player: int) -> list[str]:
+    return ["[gap]" if c < 0 else face_name(state.deck.faces[c]) for c in state.table.rows[player]]
+
+
+def _same_faces(got: Sequence[str], want: Sequence[Any]) -> bool:
+    def norm(face: Any) -> Any:
+        text = str(face)
+        return text if text == "[gap]" else parse_face(text)
+
+    return [norm(f) for f in got] == [norm(f) for f in want]
+
+
+def _check_rows(state: State, want: Mapping[Any, Sequence[Any]]) -> str | None:
+    for player, faces in want.items():
+        got = _row_faces(state, int(player))
+        if not _same_faces(got, faces):
+            return f"P{player}'s row is {got}, expected {list(faces)}"
+    return None
+
+
+def _check_top(state: State, want: Any) -> str | None:
+    top = state.table.top
+    got = None if top < 0 else face_name(state.deck.faces[top])
+    if want is None:
+        return None if got is None else f"the top card is {got}, expected none"
+    return (
+        None
+        if got is not None and _same_faces([got], [want])
+        else f"the top card is {got}, expected {want}"
+    )
+
+
+def _check_discard(state: State, want: Sequence[Any]) -> str | None:
+    got = [face_name(state.deck.faces[c]) for c in state.table.discard]
+    return None if _same_faces(got, want) else f"the discard pile is {got}, expected {list(want)}"
+
+
+def _check_draw_count(state: State, want: int) -> str | None:
+    got = len(state.table.draw)
+    return None if got == want else f"the draw pile has {got} cards, expected {want}"
+
+
+def _check_held(state: State, want: Any) -> str | None:
+    held = state.table.held
+    got = None if held < 0 else face_name(state.deck.faces[held])
+    if want is None:
+        return None if got is None else f"{got} is held, expected no drawn card"
+    return (
+        None if got is not None and _same_faces([got], [want]) else f"held {got}, expected {want}"
+    )
+
+
+def _check_turn(state: State, want: int) -> str | None:
+    return None if state.turn == want else f"it is P{state.turn}'s turn, expected P{want}'s"
+
+
+def _check_stage(state: State, want: str) -> str | None:
+    got = state.flow.stage.name.lower()
+    return None if got == want else f"the turn is at {got}, expected {want}"
+
+
+def _check_knows(
+    state: State, want: Mapping[Any, Sequence[Sequence[int]]], expected: bool
+) -> str | None:
+    for player, positions in want.items():
+        for owner, slot in positions:
+            card = state.table.rows[owner][slot]
+            if state.table.knows(int(player), card) != expected:
+                verb = "does not know" if expected else "knows"
+                return f"P{player} {verb} P{owner}'s card in slot {slot}"
+    return None
+
+
+def _check_locked(state: State, want: Sequence[int]) -> str | None:
+    got = [p for p in range(state.players) if (state.flow.lockout >> p) & 1]
+    return None if got == list(want) else f"locked out: {got}, expected {list(want)}"
+
+
+def _check_pending(state: State, want: Any) -> str | None:
+    pending = state.flow.pending
+    got = None if pending is None else ("offer" if isinstance(pending, Offer) else "nose race")
+    return None if got == want else f"pending: {got}, expected {want}"
+
+
+def _check_queue(state: State, want: Sequence[str]) -> str | None:
+    got = []
+    for effect in state.flow.queue:
+        if isinstance(effect, Function):
+            got.append(f"P{effect.executor} {face_name(state.deck.faces[effect.card])}")
+        else:
+            got.append(f"P{effect.thrower} compensates P{effect.owner}")
+    return None if got == list(want) else f"the queue is {got}, expected {list(want)}"
+
+
+def _check_over(state: State, want: bool) -> str | None:
+    return None if state.is_over == want else f"the round is {'over' if state.is_over else 'on'}"
+
+
+def _check_end(state: State, want: Any) -> str | None:
+    got = state.flow.status.end
+    got_text = None if got is None else got.value
+    return None if got_text == want else f"the round's end is {got_text}, expected {want}"
+
+
+def _check_caller(state: State, want: Any) -> str | None:
+    caller = state.flow.status.caller
+    got = None if caller < 0 else caller
+    return None if got == want else f"the caller is {got}, expected {want}"
+
+
+def _check_final_lap(state: State, want: Any) -> str | None:
+    lap = state.flow.status.final_lap
+    got = None if lap < 0 else lap
+    return None if got == want else f"final-lap turns left: {got}, expected {want}"
+
+
+def _check_legal(state: State, want: Sequence[str]) -> str | None:
+    legal = legal_actions(state)
+    for text in want:
+        if parse_action(text) not in legal:
+            return f"{text} is not legal"
+    return None
+
+
+def _check_illegal(state: State, want: Mapping[str, str]) -> str | None:
+    for text, rule in want.items():
+        action = parse_action(text)
+        try:
+            apply(state, action)
+        except IllegalActionError as error:
+            if error.rule != rule:
+                return f"{text} is refused citing {error.rule}, expected {rule}"
+            continue
+        return f"{text} is legal, expected a refusal citing {rule}"
+    return None
+
+
+def _check_rows_count(state: State, want: Mapping[Any, int]) -> str | None:
+    for player, count in want.items():
+        got = sum(1 for c in state.table.rows[int(player)] if c >= 0)
+        if got != count:
+            return f"P{player} has {got} cards, expected {count}"
+    return None
+
+
+#: What a step's ``expect`` may check, by key.
+CHECKS: Final[Mapping[str, Callable[[State, Any], str | None]]] = {
+    "rows": _check_rows,
+    "cards": _check_rows_count,
+    "top": _check_top,
+    "discard": _check_discard,
+    "draw_count": _check_draw_count,
+    "held": _check_held,
+    "turn": _check_turn,
+    "stage": _check_stage,
+    "knows": lambda s, w: _check_knows(s, w, True),
+    "unknown": lambda s, w: _check_knows(s, w, False),
+    "locked_out": _check_locked,
+    "pending": _check_pending,
+    "queue": _check_queue,
+    "over": _check_over,
+    "end": _check_end,
+    "caller": _check_caller,
+    "final_lap": _check_final_lap,
+    "legal": _check_legal,
+    "illegal": _check_illegal,
+}
+
+_RESULT_KEYS: Final = {
+    "end",
+    "card_points",
+    "victory_points",
+    "winners",
+    "ass_joker_holder",
+    "hall_of_fame",
+}
+
+
+def run_scenario(scenario: Scenario) -> State:
+    """Play ``scenario``; raise :class:`ScenarioFailureError` at the first step that does not do
+    what it says. Returns the final state."""
+    cited = (*scenario.rules, *scenario.rulings)
+    state = scenario.start()
+    for number, step in enumerate(scenario.steps, start=1):
+        action = parse_action(step.action)
+        if step.refused is not None:
+            try:
+                apply(state, action)
+            except IllegalActionError as error:
+                if error.rule != step.refused:
+                    raise ScenarioFailureError(
+                        scenario.id,
+                        number,
+                        step.action,
+                        cited,
+                        f"refused citing {error.rule}, expected {step.refused}",
+                    ) from None
+            else:
+                raise ScenarioFailureError(
+                    scenario.id,
+                    number,
+                    step.action,
+                    cited,
+                    f"legal, expected a refusal citing {step.refused}",
+                )
+        else:
+            try:
+                state = apply(state, action)
+            except IllegalActionError as error:
+                raise ScenarioFailureError(
+                    scenario.id, number, step.action, cited, f"refused: {error}"
+                ) from None
+        for key, want in step.expect:
+            problem = CHECKS[key](state, want)
+            if problem is not None:
+                raise ScenarioFailureError(scenario.id, number, step.action, cited, problem)
+    if scenario.result is not None:
+        _check_result(scenario, state, cited)
+    return state
+
+
+def _check_result(scenario: Scenario, state: State, cited: Sequence[str]) -> None:
+    assert scenario.result is not None
+    unknown = set(scenario.result) - _RESULT_KEYS
+    if unknown:
+        raise ScenarioError(f"{scenario.id}: unknown result key(s) {', '.join(sorted(unknown))}")
+    last = len(scenario.steps)
+    if not state.is_over:
+        raise ScenarioFailureError(scenario.id, last, "result", cited, "the round is not over")
+    result = score_round(state)
+    got = {
+        "end": result.end.value,
+        "card_points": list(result.card_points),
+        "victory_points": list(result.victory_points),
+        "winners": list(result.winners),
+        "ass_joker_holder": result.ass_joker_holder,
+        "hall_of_fame": result.hall_of_fame,
+    }
+    for key, want in scenario.result.items():
+        if got[key] != want:
+            raise ScenarioFailureError(
+                scenario.id, last, "result", cited, f"{key} is {got[key]}, expected {want}"
+            )

@@ -1,0 +1,259 @@
+"""Rules to code to tests: which code implements each rule, which tests and scenarios check it.
+
+The scanner reads a source checkout (the package, ``tests/`` and ``tests/scenarios/``) and finds
+every citation of a catalogue id:
+
+* in code — a ``:rule:`id``` role in a docstring or comment, or a rule id as the first argument of
+  a refusal (``_refuse("throw-in.retry-lockout", ...)``);
+* in tests — ``@pytest.mark.rules("id", ...)`` markers and ``:rule:`` roles;
+* in scenarios — the ``rules`` and ``rulings`` lists of each scenario file.
+
+:func:`trace` returns a :class:`Trace`; :func:`gate` lists what the traceability gate refuses: a
+normative rule with no implementing code or no test or scenario, a normative rule or a ruling that
+no scenario shows, an unknown or retired id cited anywhere, a waiver without a reason or no longer
+needed. Waivers live in ``spec/waivers.toml``. The rulebook uses the
+same :class:`Trace` to list, for each rule, the code and the tests.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import tomllib
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import attrs
+
+from sabai_rules.catalogue import Catalogue
+
+__all__ = ["Citation", "Trace", "Waiver", "gate", "load_waivers", "scan_code", "trace"]
+
+_ROLE = re.compile(r":(rule|ruling):`([^`]+)`")
+_REFUSAL_CALLS = ("_refuse", "IllegalActionError")
+
+
+@attrs.frozen
+class Citation:
+    """One place that cites an id: ``where`` is ``path:line`` (or a scenario id), ``kind`` is
+    ``"code"``, ``"test"`` or ``"scenario"``, ``name`` the function, class or scenario."""
+
+    ident: str
+    kind: str
+    where: str
+    name: str
+
+
+@attrs.frozen
+class Waiver:
+    ident: str
+    needs: str
+    reason: str
+
+
+@attrs.frozen
+class Trace:
+    """Every citation found, by id."""
+
+    citations: tuple[Citation, ...]
+
+    def of(self, ident: str, kind: str | None = None) -> tuple[Citation, ...]:
+        return tuple(
+            c for c in self.citations if c.ident == ident and (kind is None or c.kind == kind)
+        )
+
+    def code(self, ident: str) -> tuple[Citation, ...]:
+        return self.of(ident, "code")
+
+    def tests(self, ident: str) -> tuple[Citation, ...]:
+        return self.of(ident, "test")
+
+    def scenarios(self, ident: str) -> tuple[Citation, ...]:
+        return self.of(ident, "scenario")
+
+    def idents(self) -> set[str]:
+        return {c.ident for c in self.citations}
+
+
+def _enclosing_names(tree: ast.AST) -> dict[int, str]:
+    """For every line, the innermost function or class that contains it."""
+    names: dict[int, str] = {}
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                name = f"{prefix}{child.name}"
+                end = child.end_lineno or child.lineno
+                for line in range(child.lineno, end + 1):
+                    names[line] = name
+                visit(child, f"{name}.")
+            else:
+                visit(child, prefix)
+
+    visit(tree, "")
+    return names
+
+
+def scan_code(path: Path, kind: str, root: Path) -> Iterator[Citation]:
+    """The citations of one Python file."""
+    text = path.read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    names = _enclosing_names(tree)
+    where = path.relative_to(root).as_posix()
+    for number, line in enumerate(text.splitlines(), start=1):
+        for match in _ROLE.finditer(line):
+            ident = match.group(2)
+            yield Citation(ident, kind, f"{where}:{number}", names.get(number, "(module)"))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        callee = (
+            func.id
+            if isinstance(func, ast.Name)
+            else func.attr
+            if isinstance(func, ast.Attribute)
+            else ""
+        )
+        literal_args = [
+            a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
+        ]
+        if callee in _REFUSAL_CALLS and node.args and isinstance(node.args[0], ast.Constant):
+            ident = str(node.args[0].value)
+            yield Citation(
+                ident, kind, f"{where}:{node.lineno}", names.get(node.lineno, "(module)")
+            )
+        elif callee == "rules" and _is_rules_marker(func):
+            for ident in literal_args:
+                yield Citation(
+                    ident, kind, f"{where}:{node.lineno}", names.get(node.lineno, "(module)")
+                )
+    yield from _marker_constants(tree, kind, where, names)
+
+
+def _is_rules_marker(func: ast.expr) -> bool:
+    """``pytest.mark.rules(...)``."""
+    return (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Attribute)
+        and func.value.attr == "mark"
+    )
+
+
+def _marker_constants(
+    tree: ast.AST, kind: str, where: str, names: dict[int, str]
+) -> Iterator[Citation]:
+    """Ids kept in a module-level tuple and passed to a marker with ``*NAME``: cited by every test
+    that uses the tuple."""
+    constants: dict[str, list[str]] = {}
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple | ast.List):
+            values = [
+                e.value
+                for e in node.value.elts
+                if isinstance(e, ast.Constant) and isinstance(e.value, str)
+            ]
+            for target in node.targets:
+                if isinstance(target, ast.Name) and values:
+                    constants[target.id] = values
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and _is_rules_marker(node.func)
+            and getattr(node.func, "attr", "") == "rules"
+        ):
+            for arg in node.args:
+                if isinstance(arg, ast.Starred) and isinstance(arg.value, ast.Name):
+                    for ident in constants.get(arg.value.id, ()):
+                        yield Citation(
+                            ident,
+                            kind,
+                            f"{where}:{node.lineno}",
+                            names.get(node.lineno, "(module)"),
+                        )
+
+
+def _scenario_citations(directory: Path, root: Path) -> Iterator[Citation]:
+    from sabai_rules.scenarios import load_scenarios  # noqa: PLC0415 - only for checkouts
+
+    for scenario in load_scenarios(directory):
+        where = scenario.path.relative_to(root).as_posix() if scenario.path else scenario.id
+        for ident in (*scenario.rules, *scenario.rulings):
+            yield Citation(ident, "scenario", where, scenario.id)
+
+
+def trace(root: Path) -> Trace:
+    """Scan the checkout at ``root``: ``sabai_rules/*.py`` is code, ``tests/**/*.py`` tests and
+    ``tests/scenarios/*.yaml`` scenarios."""
+    citations: list[Citation] = []
+    for path in sorted((root / "sabai_rules").glob("*.py")):
+        if path.name == "traceability.py":
+            continue  # the scanner's own examples are not citations
+        citations.extend(scan_code(path, "code", root))
+    for path in sorted((root / "tests").rglob("*.py")):
+        citations.extend(scan_code(path, "test", root))
+    scenarios = root / "tests" / "scenarios"
+    if scenarios.is_dir():
+        citations.extend(_scenario_citations(scenarios, root))
+    return Trace(tuple(citations))
+
+
+def load_waivers(path: Path) -> tuple[Waiver, ...]:
+    """``spec/waivers.toml``: ``[[waiver]] id, needs ("code", "test" or "scenario"), reason``."""
+    if not path.is_file():
+        return ()
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    waivers = []
+    for entry in data.get("waiver", []):
+        waivers.append(
+            Waiver(
+                str(entry.get("id", "")),
+                str(entry.get("needs", "")),
+                str(entry.get("reason", "")).strip(),
+            )
+        )
+    return tuple(waivers)
+
+
+def gate(cat: Catalogue, found: Trace, waivers: Iterable[Waiver] = ()) -> list[str]:
+    """Everything the traceability gate refuses, one line each."""
+    problems: list[str] = []
+    waived: dict[tuple[str, str], Waiver] = {}
+    for waiver in waivers:
+        if cat.kind_of(waiver.ident) not in ("rule", "ruling"):
+            problems.append(f"waiver for {waiver.ident!r}: not a rule or ruling of the catalogue")
+        if waiver.needs not in ("code", "test", "scenario"):
+            problems.append(f"waiver for {waiver.ident!r}: needs must be code, test or scenario")
+        if len(waiver.reason) < 20:
+            problems.append(f"waiver for {waiver.ident!r}: give a written reason")
+        waived[(waiver.ident, waiver.needs)] = waiver
+    for rule in cat.rules(kind="normative"):
+        if not found.code(rule.id) and (rule.id, "code") not in waived:
+            problems.append(f"{rule.id}: no code cites it (a :rule: role or a refusal)")
+        if (
+            not (found.tests(rule.id) or found.scenarios(rule.id))
+            and (rule.id, "test") not in waived
+        ):
+            problems.append(f"{rule.id}: no test or scenario cites it")
+        for needs in ("code", "test"):
+            has = (
+                found.code(rule.id)
+                if needs == "code"
+                else found.tests(rule.id) or found.scenarios(rule.id)
+            )
+            if (rule.id, needs) in waived and has:
+                problems.append(f"waiver for {rule.id!r} ({needs}) is no longer needed: remove it")
+    # Every normative rule and every ruling is shown in a scenario (the rulebook's examples).
+    for ident in [r.id for r in cat.rules(kind="normative")] + [r.id for r in cat.rulings()]:
+        has = bool(found.scenarios(ident))
+        if not has and (ident, "scenario") not in waived:
+            problems.append(f"{ident}: no scenario shows it")
+        if has and (ident, "scenario") in waived:
+            problems.append(f"waiver for {ident!r} (scenario) is no longer needed: remove it")
+    for citation in found.citations:
+        kind = cat.kind_of(citation.ident)
+        if kind == "retired":
+            problems.append(f"{citation.where}: cites retired id {citation.ident!r}")
+        elif kind not in ("rule", "ruling"):
+            problems.append(f"{citation.where}: cites unknown id {citation.ident!r}")
+    return problems

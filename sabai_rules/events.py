@@ -135,10 +135,10 @@ class PenaltyWaived(Event):
 @attrs.frozen
 class Reshuffled(Event):
     """The discard pile but its top card became the new draw pile, shuffled
-    (:rule:`ruling.draw-pile-exhausted`). ``player`` is who needed the card; ``count`` cards
-    moved."""
+    (:rule:`ruling.draw-pile-exhausted`). ``player`` is who needed the card; ``cards`` are the cards
+    that moved (known to nobody from now on)."""
 
-    count: int
+    cards: tuple[int, ...]
 
 
 @attrs.frozen

@@ -539,7 +539,7 @@ class _Work:
             self.draw = cards
             self.discard = self.discard[-1:]
             self.forget(cards)  # shuffled cards are no longer known to anybody
-            self.emit(Reshuffled(player, len(cards)))
+            self.emit(Reshuffled(player, tuple(sorted(cards))))
         if not self.draw:
             return NO_CARD
         card = self.draw[-1]

@@ -1,0 +1,419 @@
+"""A Hypothesis state machine that plays whole rounds, any actor at any moment.
+
+Rules pick among the legal actions (turn actions, answers, throw-ins of own and others' cards,
+calls, passes, nose races), try well-formed illegal actions (which must be refused citing a rule
+of the catalogue and change nothing), and check that a player's view does not depend on the cards
+that player has not seen. After every step the invariants hold:
+
+* conservation — every card id is in exactly one place;
+* knowledge is sound and complete — what each player knows is exactly what was shown to them,
+  replayed from the events (a shadow model);
+* ``legal_actions`` and ``apply`` agree — everything listed applies;
+* determinism — the same state and action give the same state and events;
+* replay — re-applying the actions from the deal reproduces the state (checked when a round
+  ends and every few steps);
+* turn order — turns follow the seats from the starter, nobody is skipped, and a final lap gives
+  every player exactly one turn;
+* scoring identities — card points are the sum of the faces, victory points follow the rules;
+* termination — a round ends with its cause recorded, a final round within its turn cap.
+
+Profiles (tests/conftest.py): ``ci`` by default, ``deep`` with ``SABAI_HYPOTHESIS_PROFILE=deep``.
+The number of actions executed is printed at the end of the run.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, assume, note, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from sabai_rules import catalogue
+from sabai_rules.cards import ASS_JOKER, JOKER
+from sabai_rules.events import (
+    Called,
+    Drew,
+    Event,
+    Kept,
+    KeptInEmptyRow,
+    LookedAt,
+    Peeked,
+    Played,
+    Reshuffled,
+    Spied,
+)
+from sabai_rules.moves import (
+    Action,
+    CallSabaiSabai,
+    Compensate,
+    Draw,
+    Give,
+    IllegalActionError,
+    Keep,
+    LookAtCards,
+    Pass,
+    Peek,
+    Play,
+    SkipFunction,
+    Spy,
+    Switch,
+    TakeFirstRefusal,
+    ThrowIn,
+    TouchNoseLast,
+    WaiveFirstRefusal,
+    apply,
+    apply_events,
+    deal,
+    legal_actions,
+)
+from sabai_rules.ruleset import Ruleset
+from sabai_rules.scoring import score_round
+from sabai_rules.state import EndCause, State, Table
+from sabai_rules.views import view
+
+#: Actions executed by every machine in this run (printed by tests/property/conftest.py).
+COUNTS = {"actions": 0, "rounds": 0, "refusals": 0}
+
+KNOWN_IDS = {r.id for r in catalogue.rules()} | {r.id for r in catalogue.rulings()}
+OPTION_SETS: tuple[dict[str, Any], ...] = (
+    {},
+    {"nose_race": "random"},
+    {"first_refusal": "always", "functions_optional": True, "compensation_slot": "append"},
+    {"empty_check": "lock_in", "empty_by_any_means": False, "on_empty_draw_pile": "end_round"},
+)
+CAP = 120  # the final round's turn cap in these machines
+SHOWN_TO_PLAYER = (Drew, Peeked, Spied, LookedAt)
+TURN_CARDS = (Played, Kept, KeptInEmptyRow)
+
+
+def _event_cards(event: Event) -> tuple[int, ...]:
+    cards: list[int] = []
+    for field in attrs.fields(type(event)):
+        if field.name in ("card", "target_card"):
+            cards.append(getattr(event, field.name))
+        elif field.name == "cards":
+            cards.extend(getattr(event, field.name))
+    return tuple(cards)
+
+
+class SabaiMachine(RuleBasedStateMachine):
+    preset = "current"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: State
+        self.start: State
+        self.history: list[Action] = []
+        self.shadow: list[int] = []
+        self.turn_players: list[int] = []
+        self.called_at: int | None = None
+        self.rng = random.Random(0)
+
+    # -- setting up --------------------------------------------------------------------------
+
+    @initialize(
+        players=st.integers(2, 12),
+        seed=st.integers(0, 2**16),
+        final=st.booleans(),
+        options=st.sampled_from(OPTION_SETS),
+    )
+    def deal_a_round(self, players: int, seed: int, final: bool, options: dict[str, Any]) -> None:
+        rules = Ruleset.preset(self.preset).with_options(final_round_max_turns=CAP, **options)
+        self.ruleset = rules
+        self.players = players
+        self.seed = seed
+        self.final = final and rules.final_round_no_call
+        self.rng = random.Random(seed)
+        self._new_round(0)
+
+    def _new_round(self, index: int) -> None:
+        self.round_index = index
+        dealer = (self.seed + index) % self.players
+        self.start = deal(
+            self.ruleset,
+            self.players,
+            dealer=dealer,
+            seed=self.seed,
+            round_index=index,
+            final_round=self.final,
+        )
+        self.state = self.start
+        self.history = []
+        self.shadow = [0] * self.players
+        self.turn_players = []
+        self.called_at = None
+        COUNTS["rounds"] += 1
+        options = self.ruleset.differences()
+        note(f"deal: {self.players} players, dealer P{dealer}, {options}, final={self.final}")
+
+    # -- rules ---------------------------------------------------------------------------------
+
+    @rule(data=st.data())
+    def act(self, data: st.DataObject) -> None:
+        if self.state.is_over:
+            self._new_round(self.round_index + 1)
+        actions = legal_actions(self.state)
+        # Mostly the decisions the game waits for; throw-ins often; calls now and then.
+        kinds = ("decide",) * 6 + ("throw",) * 3 + ("call",)
+        group = data.draw(st.sampled_from(kinds), label="kind")
+        pool: tuple[Action, ...] = actions.decisions + actions.passes
+        if group == "throw" and actions.throw_ins:
+            pool = actions.throw_ins
+        elif group == "call" and actions.calls:
+            pool = actions.calls
+        if not pool:
+            pool = tuple(actions)
+        assert pool, "a round that is not over has a legal action"
+        action = data.draw(st.sampled_from(pool), label="action")
+        note(f"{action!r}")
+        before = self.state
+        after, events = apply_events(before, action)
+        # Determinism: the same action on the same state gives the same result and events.
+        assert apply(before, action) == after
+        assert apply_events(before, action) == (after, events)
+        self._follow(before, action, events)
+        self.history.append(action)
+        self.state = after
+        COUNTS["actions"] += 1
+
+    def _follow(self, before: State, action: Action, events: tuple[Event, ...]) -> None:
+        """Update the shadow knowledge and the record of turns from the events."""
+        for event in events:
+            cards = _event_cards(event)
+            if isinstance(event, Reshuffled):
+                mask = 0
+                for card in cards:
+                    mask |= 1 << card
+                self.shadow = [known & ~mask for known in self.shadow]
+            elif type(event).shown == "all":
+                for card in cards:
+                    self.shadow = [known | (1 << card) for known in self.shadow]
+            elif isinstance(event, SHOWN_TO_PLAYER):
+                for card in cards:
+                    self.shadow[event.player] |= 1 << card
+            if isinstance(event, TURN_CARDS):
+                # One per turn: after the Ass Joker is turned over, the drawn card's Played.
+                self.turn_players.append(event.player)
+            if isinstance(event, Called):
+                # The next turn card is the first of the final lap, the one in progress included.
+                self.called_at = len(self.turn_players)
+
+    @rule(data=st.data())
+    def try_an_illegal_action(self, data: st.DataObject) -> None:
+        state = self.state
+        n = state.players
+        width = max(len(r) for r in state.table.rows) + 2
+        actor = data.draw(st.integers(0, n - 1), label="actor")
+        other = data.draw(st.integers(0, n - 1), label="other")
+        slot = data.draw(st.integers(0, width), label="slot")
+        slot2 = data.draw(st.integers(0, width), label="slot2")
+        kind = data.draw(st.sampled_from(range(16)), label="kind")
+        one = (
+            Draw,
+            Play,
+            SkipFunction,
+            TakeFirstRefusal,
+            WaiveFirstRefusal,
+            TouchNoseLast,
+            CallSabaiSabai,
+            Pass,
+        )
+        action: Action
+        if kind < len(one):
+            action = one[kind](actor)
+        elif kind == 8:
+            action = Keep(actor, slot)
+        elif kind == 9:
+            action = ThrowIn(actor, other, slot)
+        elif kind == 10:
+            action = Peek(actor, slot)
+        elif kind == 11:
+            action = Spy(actor, other, slot)
+        elif kind == 12:
+            action = Give(actor, slot, other)
+        elif kind == 13:
+            action = Switch(actor, slot, other, slot2)
+        elif kind == 14:
+            action = Compensate(actor, slot)
+        else:
+            action = LookAtCards(actor, tuple(sorted({slot, slot2})))
+        listed = action in tuple(legal_actions(state))
+        assume(not listed)
+        assert action not in legal_actions(state)
+        note(f"illegal: {action!r}")
+        with pytest.raises(IllegalActionError) as refused:
+            apply(state, action)
+        assert refused.value.rule in KNOWN_IDS, refused.value.rule
+        assert self.state is state
+        COUNTS["refusals"] += 1
+
+    @rule(data=st.data())
+    def views_ignore_unseen_cards(self, data: st.DataObject) -> None:
+        """Non-interference: swap two cards the player has not seen (keeping who has seen each
+        position); the player's view must not change. Swapping a card the player has seen must."""
+        state = self.state
+        player = data.draw(st.integers(0, state.players - 1), label="viewer")
+        positions = _positions(state)
+        hidden = [p for p in positions if not state.table.knows(player, _card_at(state, p))]
+        assume(len(hidden) >= 2)
+        first, second = data.draw(
+            st.lists(st.sampled_from(hidden), min_size=2, max_size=2, unique=True), label="swap"
+        )
+        assume(
+            state.deck.faces[_card_at(state, first)] != state.deck.faces[_card_at(state, second)]
+        )
+        swapped = _swap(state, first, second)
+        assert view(swapped, player) == view(state, player), (
+            f"P{player}'s view leaks {first} / {second}"
+        )
+
+    @invariant()
+    def every_card_is_in_one_place(self) -> None:
+        cards = sorted(card for _, card in self.state.table.locations())
+        assert cards == list(range(len(self.state.deck)))
+
+    @invariant()
+    def knowledge_is_what_was_shown(self) -> None:
+        table = self.state.table
+        for player in range(self.state.players):
+            assert table.mask(player) == self.shadow[player], (
+                f"P{player} knows other cards than shown"
+            )
+
+    @invariant()
+    def listed_actions_apply(self) -> None:
+        actions = tuple(legal_actions(self.state))
+        assert len(set(actions)) == len(actions)
+        for action in self.rng.sample(actions, min(3, len(actions))):
+            apply(self.state, action)
+
+    @invariant()
+    def turns_follow_the_seats(self) -> None:
+        starter = self.start.setup.starter
+        n = self.state.players
+        for index, player in enumerate(self.turn_players):
+            assert player == (starter + index) % n, f"turn {index} was P{player}'s"
+
+    @precondition(lambda self: len(self.history) % 10 == 0 or self.state.is_over)
+    @invariant()
+    def replaying_the_actions_gives_the_same_state(self) -> None:
+        state = self.start
+        for action in self.history:
+            state = apply(state, action)
+        assert state == self.state
+
+    @invariant()
+    def a_finished_round_is_scored_by_the_rules(self) -> None:
+        state = self.state
+        if not state.is_over:
+            if state.setup.final_round and self.ruleset.final_round_max_turns:
+                assert state.flow.turns <= self.ruleset.final_round_max_turns + 1
+            return
+        end = state.flow.status.end
+        assert end is not None
+        result = score_round(state)
+        deck = state.deck
+        for player, row in enumerate(state.table.rows):
+            faces = [deck.faces[c] for c in row]
+            expected = sum(
+                -4 if f == JOKER else self.ruleset.ass_joker_value if f == ASS_JOKER else f
+                for f in faces
+            )
+            assert result.card_points[player] == expected
+        if self.ruleset.scoring == "victory_points":
+            for player in range(state.players):
+                won = 1 if player in result.winners else 0
+                lost = 1 if player == result.ass_joker_holder and result.hall_of_fame is None else 0
+                assert result.victory_points[player] == won - lost
+        if end is EndCause.FINAL_LAP and self.called_at is not None:
+            lap = self.turn_players[self.called_at :]
+            assert sorted(lap) == list(range(state.players)), f"final lap turns: {lap}"
+
+
+def _positions(state: State) -> list[tuple[str, int, int]]:
+    out: list[tuple[str, int, int]] = []
+    for player, row in enumerate(state.table.rows):
+        out.extend(("row", player, slot) for slot, card in enumerate(row) if card >= 0)
+    out.extend(("draw", 0, i) for i in range(len(state.table.draw)))
+    if state.table.held >= 0:
+        out.append(("held", 0, 0))
+    return out
+
+
+def _card_at(state: State, position: tuple[str, int, int]) -> int:
+    where, player, slot = position
+    if where == "row":
+        return state.table.rows[player][slot]
+    if where == "draw":
+        return state.table.draw[slot]
+    return state.table.held
+
+
+def _swap(state: State, first: tuple[str, int, int], second: tuple[str, int, int]) -> State:
+    """``state`` with the cards at two positions exchanged, and with them every player's
+    knowledge of the two positions (so only faces move)."""
+    t = state.table
+    x, y = _card_at(state, first), _card_at(state, second)
+    rows = [list(r) for r in t.rows]
+    draw = list(t.draw)
+    held = t.held
+    for position, card in ((first, y), (second, x)):
+        where, player, slot = position
+        if where == "row":
+            rows[player][slot] = card
+        elif where == "draw":
+            draw[slot] = card
+        else:
+            held = card
+
+    def swap_bits(mask: int) -> int:
+        bx, by = (mask >> x) & 1, (mask >> y) & 1
+        mask &= ~((1 << x) | (1 << y))
+        return mask | (bx << y) | (by << x)
+
+    table = Table(
+        tuple(tuple(r) for r in rows),
+        tuple(draw),
+        t.discard,
+        held,
+        swap_bits(t.public),
+        tuple(swap_bits(m) for m in t.private),
+    )
+    return State(state.setup, table, state.flow)
+
+
+class CurrentEdition(SabaiMachine):
+    preset = "current"
+
+
+class OlderEdition(SabaiMachine):
+    preset = "older"
+
+
+class SimplifiedPlay(SabaiMachine):
+    preset = "simplified"
+
+
+# Inherits the loaded profile (ci or deep, tests/conftest.py).
+_STEPS = settings(
+    stateful_step_count=60,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+CurrentEdition.TestCase.settings = _STEPS
+OlderEdition.TestCase.settings = _STEPS
+SimplifiedPlay.TestCase.settings = _STEPS
+
+MACHINE_RULES = pytest.mark.rules(
+    "ruling.knowledge-model",
+    "ruling.public-information",
+    "turn.rotation",
+    "round-end.final-lap",
+    "throw-in.no-one-skipped",
+)
+TestCurrentEdition = MACHINE_RULES(CurrentEdition.TestCase)
+TestOlderEdition = MACHINE_RULES(OlderEdition.TestCase)
+TestSimplifiedPlay = MACHINE_RULES(SimplifiedPlay.TestCase)

@@ -796,7 +796,23 @@ def _check(state: State, action: Action) -> IllegalActionError | None:
     actor = action.actor
     if type(actor) is not int or not 0 <= actor < state.setup.players:
         return _refuse("setup.players", action, f"there is no player {actor!r} at this table")
-    return check(state, action)
+    problem = check(state, action)
+    if problem is not None and state.setup.ruleset.edition == "older":
+        older = _OLDER_RULES.get(problem.rule)
+        if older is not None:
+            return IllegalActionError(older, action, problem.message)
+    return problem
+
+
+#: Where the older edition states a rule of its own, a refusal under the older preset cites it.
+_OLDER_RULES: Final = {
+    "four-together.touch-nose": "four-together.hands-on-pile",
+    "round-end.call": "round-end.last-round-call",
+    "function.execute": "function.must-execute",
+    "ass-joker.drawn-must-be-kept": "ass-joker.cursed-joker-restriction",
+    "throw-in.identical": "throw-in.interception",
+    "sabai-sabai-move.compensation": "sabai-sabai-move.hand-a-card",
+}
 
 
 def _check_draw(state: State, action: Any) -> IllegalActionError | None:

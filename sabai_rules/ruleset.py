@@ -165,6 +165,12 @@ class Ruleset:
         reference = Ruleset() if base is None else base
         return {k: v for k, v in self.options().items() if getattr(reference, k) != v}
 
+    @property
+    def edition(self) -> Literal["current", "older"]:
+        """The edition whose texts this ruleset plays: the older edition's single deal scored by the
+        lowest score marks it (:rule:`ruling.older-scoring`). Refusals cite that edition's rules."""
+        return "older" if self.scoring == "lowest_score" else "current"
+
     def preset_name(self) -> str | None:
         """The name of the preset this ruleset equals, if any."""
         return next((name for name in PRESETS if Ruleset.preset(name) == self), None)

@@ -45,11 +45,12 @@ import attrs
 
 from sabai_rules import moves
 from sabai_rules.cards import face_name, parse_face
+from sabai_rules.game import finish_round, new_game
 from sabai_rules.layout import layout
 from sabai_rules.moves import Action, IllegalActionError, apply, legal_actions
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.scoring import score_round
-from sabai_rules.state import Function, Offer, State
+from sabai_rules.state import Function, Game, Offer, State
 
 __all__ = [
     "CHECKS",
@@ -88,24 +89,46 @@ class Step:
 
 
 @attrs.frozen
+class RoundScript:
+    """One round of a scenario: its table, its steps, the result it must end with."""
+
+    table: Mapping[str, Any] = attrs.field(eq=False)
+    steps: tuple[Step, ...]
+    result: Mapping[str, Any] | None = attrs.field(eq=False)
+    #: In a game scenario, the dealer the game must give this round.
+    dealer: int | None = None
+
+
+@attrs.frozen
 class Scenario:
+    """A scenario: one round (``table``, ``steps``, ``result``) or, with ``game``, several
+    rounds of one game (``rounds``, then ``game_result``)."""
+
     id: str
     title: str
     rules: tuple[str, ...]
     rulings: tuple[str, ...]
     description: Mapping[str, str] = attrs.field(eq=False)
     ruleset: Ruleset
-    table: Mapping[str, Any] = attrs.field(eq=False)
-    steps: tuple[Step, ...]
-    result: Mapping[str, Any] | None = attrs.field(eq=False)
+    rounds: tuple[RoundScript, ...]
+    game: Mapping[str, Any] | None = attrs.field(eq=False)
+    game_result: Mapping[str, Any] | None = attrs.field(eq=False)
     path: Path | None = attrs.field(eq=False)
 
     @property
     def edition(self) -> str:
-        return "older" if self.ruleset.scoring == "lowest_score" else "current"
+        return self.ruleset.edition
+
+    @property
+    def table(self) -> Mapping[str, Any]:
+        return self.rounds[0].table
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return tuple(step for script in self.rounds for step in script.steps)
 
     def start(self) -> State:
-        """The scenario's table."""
+        """The scenario's (first) table."""
         return layout(ruleset=self.ruleset, **_layout_arguments(self.table))
 
 
@@ -119,6 +142,9 @@ _TOP_KEYS: Final = {
     "table",
     "steps",
     "result",
+    "game",
+    "rounds",
+    "game_result",
 }
 _STEP_KEYS: Final = {"do", "refused", "expect", "note"}
 _LAYOUT_KEYS: Final = {
@@ -216,19 +242,12 @@ def _read(path: Path) -> Scenario:
     if unknown:
         raise ScenarioError(f"{path.name}: unknown key(s) {', '.join(sorted(unknown))}")
     try:
-        steps = []
-        for raw in data.get("steps") or []:
-            extra = set(raw) - _STEP_KEYS
-            if extra:
-                raise ScenarioError(f"{path.name}: unknown step key(s) {', '.join(sorted(extra))}")
-            parse_action(str(raw["do"]))
-            expect = raw.get("expect") or {}
-            bad = set(expect) - set(CHECKS)
-            if bad:
-                raise ScenarioError(f"{path.name}: unknown expectation(s) {', '.join(sorted(bad))}")
-            steps.append(
-                Step(str(raw["do"]), raw.get("refused"), tuple(expect.items()), raw.get("note"))
-            )
+        if "game" in data:
+            if any(key in data for key in ("table", "steps", "result")):
+                raise ScenarioError(f"{path.name}: a game scenario has rounds, not a table")
+            rounds = tuple(_round_script(path, raw) for raw in data["rounds"])
+        else:
+            rounds = (_round_script(path, data),)
         scenario = Scenario(
             id=str(data["id"]),
             title=str(data["title"]),
@@ -236,9 +255,9 @@ def _read(path: Path) -> Scenario:
             rulings=tuple(data.get("rulings") or ()),
             description=dict(data["description"]),
             ruleset=_ruleset(data.get("ruleset")),
-            table=dict(data["table"]),
-            steps=tuple(steps),
-            result=data.get("result"),
+            rounds=rounds,
+            game=data.get("game"),
+            game_result=data.get("game_result"),
             path=path,
         )
     except KeyError as missing:
@@ -250,6 +269,26 @@ def _read(path: Path) -> Scenario:
     if path.stem != scenario.id:
         raise ScenarioError(f"{path.name}: the file name must be the scenario id {scenario.id!r}")
     return scenario
+
+
+def _round_script(path: Path, data: Mapping[str, Any]) -> RoundScript:
+    steps = []
+    for raw in data.get("steps") or []:
+        extra = set(raw) - _STEP_KEYS
+        if extra:
+            raise ScenarioError(f"{path.name}: unknown step key(s) {', '.join(sorted(extra))}")
+        parse_action(str(raw["do"]))
+        expect = raw.get("expect") or {}
+        bad = set(expect) - set(CHECKS)
+        if bad:
+            raise ScenarioError(f"{path.name}: unknown expectation(s) {', '.join(sorted(bad))}")
+        steps.append(
+            Step(str(raw["do"]), raw.get("refused"), tuple(expect.items()), raw.get("note"))
+        )
+    extra = set(data) - _TOP_KEYS - {"dealer"}
+    if extra:
+        raise ScenarioError(f"{path.name}: unknown round key(s) {', '.join(sorted(extra))}")
+    return RoundScript(dict(data["table"]), tuple(steps), data.get("result"), data.get("dealer"))
 
 
 def load_scenarios(directory: Path) -> tuple[Scenario, ...]:
@@ -440,10 +479,57 @@ _RESULT_KEYS: Final = {
 
 def run_scenario(scenario: Scenario) -> State:
     """Play ``scenario``; raise :class:`ScenarioFailureError` at the first step that does not do
-    what it says. Returns the final state."""
+    what it says. Returns the final state (of the last round)."""
     cited = (*scenario.rules, *scenario.rulings)
+    if scenario.game is None:
+        state = scenario.start()
+        return _play_round(scenario, scenario.rounds[0], state, 0, cited)
+    unknown = set(scenario.game) - {"first_dealer", "seed"}
+    if unknown:
+        raise ScenarioError(f"{scenario.id}: unknown game key(s) {', '.join(sorted(unknown))}")
+    players = len(scenario.rounds[0].table["rows"])
+    game = new_game(
+        players,
+        scenario.ruleset,
+        seed=scenario.game.get("seed", 0),
+        first_dealer=scenario.game.get("first_dealer"),
+    )
+    offset = 0
     state = scenario.start()
-    for number, step in enumerate(scenario.steps, start=1):
+    for script in scenario.rounds:
+        arguments = _layout_arguments(script.table)
+        for key in ("dealer", "round_index", "final_round"):
+            if key in arguments:
+                raise ScenarioError(f"{scenario.id}: in a game the {key} comes from the game")
+        if script.dealer is not None and script.dealer != game.next_dealer:
+            raise ScenarioFailureError(
+                scenario.id,
+                offset + 1,
+                "deal",
+                cited,
+                f"P{game.next_dealer} deals this round, expected P{script.dealer}",
+            )
+        arguments.update(
+            dealer=game.next_dealer,
+            round_index=len(game.rounds),
+            final_round=game.next_round_is_final,
+        )
+        arguments.setdefault("turn", (game.next_dealer + 1) % players)
+        state = layout(ruleset=scenario.ruleset, **arguments)
+        state = _play_round(scenario, script, state, offset, cited)
+        offset += len(script.steps)
+        if not state.is_over:
+            raise ScenarioFailureError(scenario.id, offset, "round", cited, "the round is not over")
+        game = finish_round(game, state)
+    if scenario.game_result is not None:
+        _check_game(scenario, game, offset, cited)
+    return state
+
+
+def _play_round(
+    scenario: Scenario, script: RoundScript, state: State, offset: int, cited: Sequence[str]
+) -> State:
+    for number, step in enumerate(script.steps, start=offset + 1):
         action = parse_action(step.action)
         if step.refused is not None:
             try:
@@ -476,17 +562,41 @@ def run_scenario(scenario: Scenario) -> State:
             problem = CHECKS[key](state, want)
             if problem is not None:
                 raise ScenarioFailureError(scenario.id, number, step.action, cited, problem)
-    if scenario.result is not None:
-        _check_result(scenario, state, cited)
+    if script.result is not None:
+        _check_result(scenario, script.result, state, offset + len(script.steps), cited)
     return state
 
 
-def _check_result(scenario: Scenario, state: State, cited: Sequence[str]) -> None:
-    assert scenario.result is not None
-    unknown = set(scenario.result) - _RESULT_KEYS
+def _check_game(scenario: Scenario, game: Game, last: int, cited: Sequence[str]) -> None:
+    assert scenario.game_result is not None
+    got = {
+        "victory_points": list(game.victory_points),
+        "winners": None if game.winners is None else list(game.winners),
+        "rounds": len(game.rounds),
+        "over": game.is_over,
+    }
+    unknown = set(scenario.game_result) - set(got)
+    if unknown:
+        raise ScenarioError(
+            f"{scenario.id}: unknown game_result key(s) {', '.join(sorted(unknown))}"
+        )
+    for key, want in scenario.game_result.items():
+        if got[key] != want:
+            raise ScenarioFailureError(
+                scenario.id, last, "game", cited, f"{key} is {got[key]}, expected {want}"
+            )
+
+
+def _check_result(
+    scenario: Scenario,
+    want_result: Mapping[str, Any],
+    state: State,
+    last: int,
+    cited: Sequence[str],
+) -> None:
+    unknown = set(want_result) - _RESULT_KEYS
     if unknown:
         raise ScenarioError(f"{scenario.id}: unknown result key(s) {', '.join(sorted(unknown))}")
-    last = len(scenario.steps)
     if not state.is_over:
         raise ScenarioFailureError(scenario.id, last, "result", cited, "the round is not over")
     result = score_round(state)
@@ -498,7 +608,7 @@ def _check_result(scenario: Scenario, state: State, cited: Sequence[str]) -> Non
         "ass_joker_holder": result.ass_joker_holder,
         "hall_of_fame": result.hall_of_fame,
     }
-    for key, want in scenario.result.items():
+    for key, want in want_result.items():
         if got[key] != want:
             raise ScenarioFailureError(
                 scenario.id, last, "result", cited, f"{key} is {got[key]}, expected {want}"

@@ -3,7 +3,8 @@
 The scanner reads a source checkout (the package, ``tests/`` and ``tests/scenarios/``) and finds
 every citation of a catalogue id:
 
-* in code — a ``:rule:`id``` role in a docstring or comment, or a rule id as the first argument of
+* in code — a ``rule`` role (colon, ``rule``, colon, the id in backquotes) in a docstring or
+  comment, or a rule id as the first argument of
   a refusal (``_refuse("throw-in.retry-lockout", ...)``);
 * in tests — ``@pytest.mark.rules("id", ...)`` markers and ``:rule:`` roles;
 * in scenarios — the ``rules`` and ``rulings`` lists of each scenario file.
@@ -245,10 +246,10 @@ def gate(cat: Catalogue, found: Trace, waivers: Iterable[Waiver] = ()) -> list[s
                 problems.append(f"waiver for {rule.id!r} ({needs}) is no longer needed: remove it")
     # Every normative rule and every ruling is shown in a scenario (the rulebook's examples).
     for ident in [r.id for r in cat.rules(kind="normative")] + [r.id for r in cat.rulings()]:
-        has = bool(found.scenarios(ident))
-        if not has and (ident, "scenario") not in waived:
+        shown = bool(found.scenarios(ident))
+        if not shown and (ident, "scenario") not in waived:
             problems.append(f"{ident}: no scenario shows it")
-        if has and (ident, "scenario") in waived:
+        if shown and (ident, "scenario") in waived:
             problems.append(f"waiver for {ident!r} (scenario) is no longer needed: remove it")
     for citation in found.citations:
         kind = cat.kind_of(citation.ident)

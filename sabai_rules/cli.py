@@ -19,11 +19,17 @@ import os
 import sys
 import textwrap
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from sabai_rules import __version__, catalogue
+from sabai_rules.bots import BOTS, simulate
 from sabai_rules.catalogue import LANGUAGES, CatalogueError, Rule, Ruling, UnknownIdError
+from sabai_rules.export import export_view
 from sabai_rules.i18n import label
+from sabai_rules.record import Problem, Record, RecordError, load_record, write_record
+from sabai_rules.referee import render_json, render_table, render_text, replay, table_after
+from sabai_rules.ruleset import PRESETS
 
 __all__ = ["EXIT_DAMAGED", "EXIT_ILLEGAL", "EXIT_OK", "EXIT_USAGE", "main", "run"]
 
@@ -57,7 +63,7 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="sabai",
-        description="The rules of sabai-sabai: look up rules and rulings.",
+        description="The rules of sabai-sabai: look up rules, referee recorded games, simulate.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -100,6 +106,74 @@ def _parser() -> argparse.ArgumentParser:
         "--format", choices=("text", "json"), default="text", help="output format"
     )
     glossary.set_defaults(handler=_glossary_command)
+
+    replay = commands.add_parser(
+        "replay",
+        help="replay a game record under the rules and give the verdict",
+        description=(
+            "Replay every event of a game record. A legal game: one line per round and the final "
+            "scores. Otherwise the first illegal event (every one with --tolerant): its number, "
+            "actor and action, the rule it breaks in the chosen language, what the rules allowed "
+            "instead and the table just before it. A claim in the record is checked."
+        ),
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    replay.add_argument("record", type=Path, help="a game record (JSON)")
+    replay.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default: en)")
+    replay.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    replay.add_argument(
+        "--tolerant", action="store_true", help="report every problem and go on where possible"
+    )
+    replay.set_defaults(handler=_replay_command)
+
+    show = commands.add_parser(
+        "show",
+        help="show the table after an event of a record",
+        description="Show the table after event N of a record (0: the deal), all-seeing or as one "
+        "player sees it.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    show.add_argument("record", type=Path, help="a game record (JSON)")
+    show.add_argument(
+        "--at", type=int, required=True, metavar="N", help="event number (0: the deal)"
+    )
+    show.add_argument("--as", dest="as_player", metavar="PLAYER", help="show only what PLAYER sees")
+    show.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default: en)")
+    show.set_defaults(handler=_show_command)
+
+    simulate = commands.add_parser(
+        "simulate",
+        help="play a game with seeded bots and write its record",
+        description="Play a game with seeded bots and write its record (for examples and tests).",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    simulate.add_argument("--players", type=int, required=True, help="2 to 12")
+    simulate.add_argument("--seed", type=int, required=True, help="the seed of the deals and bots")
+    simulate.add_argument("--rounds", type=int, help="stop after this many rounds")
+    simulate.add_argument("--preset", choices=PRESETS, default="current", help="the ruleset")
+    simulate.add_argument(
+        "--bot", choices=tuple(BOTS), default="sensible", help="the bots' kind (default: sensible)"
+    )
+    simulate.add_argument("-o", "--output", type=Path, required=True, help="the record to write")
+    simulate.set_defaults(handler=_simulate_command)
+
+    export = commands.add_parser(
+        "export",
+        help="export a record as one player saw it",
+        description="Export a record as one player saw it: every event with only what that "
+        "player saw (no deal order, no seed, no face they did not see).",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    export.add_argument("record", type=Path, help="a game record (JSON)")
+    export.add_argument("--as", dest="as_player", required=True, metavar="PLAYER")
+    export.add_argument(
+        "-o", "--output", type=Path, help="where to write (default: standard output)"
+    )
+    export.set_defaults(handler=_export_command)
     return parser
 
 
@@ -296,6 +370,74 @@ def _glossary_command(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def _load(path: Path, tolerant: bool = False) -> tuple[Record, list[Problem]]:
+    problems: list[Problem] = []
+    record = load_record(path, problems=problems if tolerant else None)
+    return record, problems
+
+
+def _replay_command(args: argparse.Namespace, out: TextIO) -> int:
+    record, problems = _load(args.record, args.tolerant)
+    verdict = replay(record, tolerant=args.tolerant, problems=problems)
+    text = (
+        render_json(verdict, args.lang)
+        if args.format == "json"
+        else render_text(verdict, args.lang)
+    )
+    out.write(text)
+    return EXIT_ILLEGAL if verdict.illegal or problems else EXIT_OK
+
+
+def _player_arg(record: Record, name: str) -> int:
+    if name in record.players:
+        return record.players.index(name)
+    if name.isdigit() and int(name) < len(record.players):
+        return int(name)
+    raise _UsageError(
+        f"sabai: error: unknown player {name!r} (the players are {', '.join(record.players)})"
+    )
+
+
+def _show_command(args: argparse.Namespace, out: TextIO) -> int:
+    record, _ = _load(args.record)
+    state = table_after(record, args.at)
+    player = None if args.as_player is None else _player_arg(record, args.as_player)
+    out.write(render_table(state, record.players, as_player=player, lang=args.lang) + "\n")
+    return EXIT_OK
+
+
+def _simulate_command(args: argparse.Namespace, out: TextIO) -> int:
+    if not 2 <= args.players <= 12:
+        raise _UsageError(f"sabai simulate: error: --players must be 2 to 12, not {args.players}")
+    if args.rounds is not None and args.rounds < 1:
+        raise _UsageError("sabai simulate: error: --rounds must be at least 1")
+    record = simulate(
+        args.players, args.seed, rounds=args.rounds, preset=args.preset, bots=args.bot
+    )
+    _write(args.output, write_record(record))
+    events = sum(len(r.events) for r in record.rounds)
+    out.write(f"{args.output}: {len(record.rounds)} rounds, {events} events\n")
+    return EXIT_OK
+
+
+def _export_command(args: argparse.Namespace, out: TextIO) -> int:
+    record, _ = _load(args.record)
+    player = _player_arg(record, args.as_player)
+    text = json.dumps(export_view(record, player), ensure_ascii=False, indent=2) + "\n"
+    if args.output is None:
+        out.write(text)
+    else:
+        _write(args.output, text)
+    return EXIT_OK
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise _UsageError(f"sabai: error: cannot write {path}: {error.strerror}") from None
+
+
 def run(
     argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None
 ) -> int:
@@ -303,6 +445,7 @@ def run(
     out = sys.stdout if stdout is None else stdout
     err = sys.stderr if stderr is None else stderr
     parser = _parser()
+    args: argparse.Namespace | None = None
     try:
         args = parser.parse_args(argv)
         code: int = args.handler(args, out)
@@ -313,6 +456,13 @@ def run(
         return EXIT_USAGE
     except (UnknownIdError, catalogue.UnknownLanguageError) as error:
         err.write(f"sabai: error: {error}\n")
+        return EXIT_USAGE
+    except RecordError as error:
+        where = getattr(args, "record", None)
+        prefix = (
+            f"{where}: " if where is not None and not str(error).startswith("no such file") else ""
+        )
+        err.write(f"sabai: error: {prefix}{error}\n")
         return EXIT_USAGE
     except LookupError as error:  # a retired id
         err.write(f"sabai: error: {error.args[0] if error.args else error}\n")

@@ -1,0 +1,238 @@
+"""Seeded bots, and simulated games written as records.
+
+A bot sees the table only through :func:`~sabai_rules.views.view` — what that player may know —
+and chooses among that player's legal actions (``PlayerView.legal_actions``). Two bots:
+
+* :class:`RandomBot` — any legal action, at random; throws in now and then, calls rarely;
+* :class:`SensibleBot` — plays with what it has seen: throws in cards it knows match, keeps a
+  drawn card lower than its worst known card, peeks at unknown cards, gives its highest known
+  card away, calls when its known cards are few and low.
+
+:func:`simulate` plays a whole game with one bot per seat and returns its
+:class:`~sabai_rules.record.Record` (the deal as a seed and the generator's name).
+
+>>> record = simulate(players=3, seed=5, rounds=1)
+>>> len(record.rounds), record.players
+(1, ('P1', 'P2', 'P3'))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from sabai_rules import chance
+from sabai_rules.cards import ASS_JOKER, JOKER
+from sabai_rules.game import finish_round, new_game, start_round
+from sabai_rules.moves import (
+    Action,
+    CallSabaiSabai,
+    Compensate,
+    Give,
+    Keep,
+    LookAtCards,
+    Pass,
+    Peek,
+    Play,
+    Spy,
+    Switch,
+    ThrowIn,
+    TouchNoseLast,
+    apply,
+    legal_actions,
+)
+from sabai_rules.record import Deal, Record, RecordEvent, RoundRecord
+from sabai_rules.ruleset import Ruleset
+from sabai_rules.state import State
+from sabai_rules.views import PlayerView, SlotView, view
+
+__all__ = ["BOTS", "Bot", "RandomBot", "SensibleBot", "simulate"]
+
+#: A step cap per round for simulations (a round of bots ends long before).
+MAX_STEPS_PER_ROUND = 20_000
+
+
+class Bot(Protocol):
+    """A player's program. ``react`` may act out of turn (a throw-in, a call) or return ``None``;
+    ``decide`` chooses one of ``options``, the decisions the game waits for from this player."""
+
+    def react(self, seen: PlayerView, rng: random.Random) -> Action | None: ...
+
+    def decide(self, seen: PlayerView, options: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+def _value(face: int | str | None) -> float:
+    """What a card is worth to keep, as a bot judges it (unknown: the deck's average)."""
+    if face is None or isinstance(face, str):
+        return 7.0
+    if face == JOKER:
+        return -4.0
+    if face == ASS_JOKER:
+        return 30.0  # it loses the round
+    return float(face)
+
+
+def _my_row(seen: PlayerView) -> tuple[SlotView, ...]:
+    return seen.rows[seen.player]
+
+
+class RandomBot:
+    """Any legal action, at random."""
+
+    def react(self, seen: PlayerView, rng: random.Random) -> Action | None:
+        if seen.end is not None:
+            return None
+        throws = [a for a in seen.legal_actions if type(a) is ThrowIn]
+        if throws and rng.random() < 0.04:
+            return rng.choice(throws)
+        calls = [a for a in seen.legal_actions if type(a) is CallSabaiSabai]
+        if calls and rng.random() < 0.01:
+            return calls[0]
+        return None
+
+    def decide(self, seen: PlayerView, options: Sequence[Action], rng: random.Random) -> Action:
+        return rng.choice(list(options))
+
+
+class SensibleBot:
+    """Plays with what it has seen (see the module docstring)."""
+
+    def react(self, seen: PlayerView, rng: random.Random) -> Action | None:
+        if not seen.discard or seen.nose_race or seen.offer is not None:
+            return None
+        top = seen.discard[-1]
+        same = {JOKER, ASS_JOKER} if top in (JOKER, ASS_JOKER) else {top}
+        legal = set(seen.legal_actions)
+        me = seen.player
+        for slot, card in enumerate(_my_row(seen)):
+            action = ThrowIn(me, me, slot)
+            if card.face in same and action in legal:
+                return action
+        for owner, row in enumerate(seen.rows):
+            if owner == me:
+                continue
+            for slot, card in enumerate(row):
+                action = ThrowIn(me, owner, slot)
+                owner_knows = owner in card.seen_by
+                if card.face in same and not owner_knows and action in legal and rng.random() < 0.5:
+                    return action
+        if seen.caller is None and not seen.final_round and seen.end is None:
+            row = _my_row(seen)
+            known = [c.face for c in row if c.face is not None]
+            if len(known) == len(row) and sum(_value(f) for f in known) <= 4 and rng.random() < 0.5:
+                call = CallSabaiSabai(me)
+                if call in legal:
+                    return call
+        return None
+
+    def decide(self, seen: PlayerView, options: Sequence[Action], rng: random.Random) -> Action:
+        kinds = {type(a) for a in options}
+        row = _my_row(seen)
+        me = seen.player
+        if Play in kinds or Keep in kinds:
+            # Keep the drawn card in place of the worst card (unknown cards count 7), if lower.
+            keeps = [a for a in options if isinstance(a, Keep)]
+
+            def worth(keep: Keep) -> float:
+                return _value(row[keep.slot].face) if keep.slot < len(row) else -9.0
+
+            if keeps:
+                worst = max(keeps, key=lambda a: (worth(a), rng.random()))
+                if Play not in kinds or _value(seen.held) < worth(worst):
+                    return worst
+            return next(a for a in options if isinstance(a, Play))
+        if Peek in kinds:
+            unknown = [a for a in options if isinstance(a, Peek) and row[a.slot].face is None]
+            return rng.choice(unknown or list(options))
+        if Give in kinds:
+            gives = [a for a in options if isinstance(a, Give)]
+            return max(gives, key=lambda a: (_value(row[a.slot].face), rng.random()))
+        if Switch in kinds:
+            switches = [a for a in options if isinstance(a, Switch)]
+
+            def gain(a: Switch) -> float:
+                return _value(row[a.slot].face) - _value(seen.rows[a.target][a.target_slot].face)
+
+            return max(switches, key=lambda a: (gain(a), rng.random()))
+        if Compensate in kinds:
+            compensations = [a for a in options if isinstance(a, Compensate)]
+            return max(compensations, key=lambda a: (_value(row[a.slot].face), rng.random()))
+        if LookAtCards in kinds:
+            return rng.choice(list(options))
+        if Spy in kinds:
+            spies = [
+                a
+                for a in options
+                if isinstance(a, Spy) and me not in seen.rows[a.target][a.slot].seen_by
+            ]
+            return rng.choice(spies or list(options))
+        return rng.choice(list(options))
+
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": SensibleBot}
+
+
+def _step(state: State, bots: Sequence[Bot], rng: random.Random) -> Action:
+    """The next action at a table of bots: somebody may act out of turn; otherwise the player the
+    game waits for decides. A nose race's loser is picked by the seeded generator."""
+    legal = legal_actions(state)
+    if legal.decisions and type(legal.decisions[0]) is TouchNoseLast:
+        return legal.decisions[rng.randrange(len(legal.decisions))]
+    order = list(range(state.players))
+    rng.shuffle(order)
+    for player in order:
+        reaction = bots[player].react(view(state, player), rng)
+        if reaction is not None and reaction in legal:
+            return reaction
+    options = legal.decisions or legal.passes
+    if not options:
+        return rng.choice(tuple(legal))
+    actor = options[0].actor
+    if type(options[0]) is LookAtCards or type(options[0]) is Pass:
+        actor = options[rng.randrange(len(options))].actor
+    mine = [a for a in options if a.actor == actor]
+    return bots[actor].decide(view(state, actor), mine, rng)
+
+
+def simulate(
+    players: int,
+    seed: int,
+    *,
+    rounds: int | None = None,
+    preset: str = "current",
+    ruleset: Ruleset | None = None,
+    bots: Sequence[str] | str = "sensible",
+    names: Sequence[str] | None = None,
+) -> Record:
+    """Play a game of bots and return its record. ``rounds`` caps the rounds played (the game may
+    then be unfinished); ``bots`` is one bot kind for every seat or one per seat."""
+    rules = ruleset if ruleset is not None else Ruleset.preset(preset)
+    kinds = [bots] * players if isinstance(bots, str) else list(bots)
+    if len(kinds) != players:
+        raise ValueError(f"{len(kinds)} bots for {players} players")
+    seats: list[Bot] = [BOTS[kind]() for kind in kinds]
+    rng = random.Random(chance.seed_state(seed, "bots"))
+    game = new_game(players, rules, seed=seed)
+    player_names = tuple(names) if names is not None else tuple(f"P{i + 1}" for i in range(players))
+    recorded: list[RoundRecord] = []
+    while not game.is_over and (rounds is None or len(game.rounds) < rounds):
+        state = start_round(game)
+        events: list[RecordEvent] = []
+        steps = 0
+        while not state.is_over:
+            action = _step(state, seats, rng)
+            state = apply(state, action)
+            events.append(RecordEvent(action))
+            steps += 1
+            if steps > MAX_STEPS_PER_ROUND:
+                raise RuntimeError(f"a simulated round went on for {steps} steps (seed {seed})")
+        recorded.append(RoundRecord(Deal(seed=seed, generator=chance.GENERATOR), tuple(events)))
+        game = finish_round(game, state)
+    return Record(
+        ruleset=rules,
+        players=player_names,
+        first_dealer=game.first_dealer,
+        rounds=tuple(recorded),
+        seed=seed,
+    )

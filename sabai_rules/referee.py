@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -143,6 +144,16 @@ def _check_slots(state: State, action: Action, names: Sequence[str], path: str) 
         need(getattr(action, player_field), getattr(action, slot_field), slot_field)
 
 
+_SEAT = re.compile(r"\bP(\d+)\b")
+
+
+def _with_names(message: str, names: Sequence[str]) -> str:
+    """The engine names players by seat (``P2``); the referee uses the record's names."""
+    return _SEAT.sub(
+        lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), message
+    )
+
+
 def _allowed(state: State, actor: int) -> tuple[Action, ...]:
     """What the rules allowed at that point: the decisions the game waited for, then the
     actor's own other options (throw-ins of their own cards, a call, a pass)."""
@@ -197,7 +208,7 @@ def replay(record: Record, *, tolerant: bool = False, problems: Sequence[Problem
                         i,
                         event.action,
                         error.rule,
-                        error.message,
+                        _with_names(error.message, record.players),
                         _allowed(state, event.action.actor),
                         state,
                     )
@@ -395,12 +406,13 @@ def render_text(verdict: Verdict, lang: str = "en") -> str:
     names = verdict.record.players
     lines = [f"{t('verdict.unreadable')}: {problem}" for problem in verdict.problems]
     lines.extend(_result_line(result, names, lang) for result in verdict.results)
+    english = "" if lang == "en" else f" ({t('english')})"
     for event in verdict.illegal:
         where = f"{t('table.round')} {event.round + 1}, #{event.index + 1}"
         lines += [
             "",
             f"{t('verdict.illegal')} {event.number} ({where}): {_describe(event.action, names)}",
-            f"  {event.message} [{event.rule}]",
+            f"  {event.message}{english} [{event.rule}]",
             *_rule_block(event.rule, lang),
         ]
         allowed = ", ".join(_describe(a, names) for a in event.allowed[:12]) or "-"

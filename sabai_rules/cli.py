@@ -459,9 +459,7 @@ def run(
         return EXIT_USAGE
     except RecordError as error:
         where = getattr(args, "record", None)
-        prefix = (
-            f"{where}: " if where is not None and not str(error).startswith("no such file") else ""
-        )
+        prefix = f"{where}: " if where is not None else ""
         err.write(f"sabai: error: {prefix}{error}\n")
         return EXIT_USAGE
     except LookupError as error:  # a retired id

@@ -121,6 +121,7 @@ class Deal:
 class RoundRecord:
     deal: Deal
     events: tuple[RecordEvent, ...]
+    comment: str | None = None
 
 
 @attrs.frozen
@@ -347,8 +348,8 @@ def _deal(data: Any, rules: Ruleset, path: str) -> Deal:
     _expect(data, dict, path, "an object with an order, or a seed and a generator")
     _keys(data, {"order", "seed", "generator"}, path)
     if "order" in data:
-        if "seed" in data:
-            raise RecordError("give the order or a seed, not both", path)
+        if "seed" in data or "generator" in data:
+            raise RecordError("give the order, or a seed and a generator, not both", path)
         order = _expect(data["order"], list, f"{path}.order", "a list of cards")
         faces = [_face(face, f"{path}.order[{i}]") for i, face in enumerate(order)]
         deck = deck_for(rules)
@@ -361,7 +362,7 @@ def _deal(data: Any, rules: Ruleset, path: str) -> Deal:
         return Deal(order=tuple(faces))
     if "seed" not in data:
         raise RecordError("a deal needs an order, or a seed and a generator", path)
-    seed = _expect(data["seed"], (int, str), f"{path}.seed", "a number or a text")
+    seed = _expect(data["seed"], (int, str), f"{path}.seed", "a whole number or a text")
     generator = data.get("generator")
     if generator != chance.GENERATOR:
         raise RecordError(
@@ -447,7 +448,7 @@ def read_record(
     if data.get("format") != FORMAT:
         raise RecordError(f"not a sabai-sabai record (format must be {FORMAT!r})", "$.format")
     version = data.get("version")
-    if version != VERSION:
+    if type(version) is not int or version != VERSION:
         raise RecordError(
             f"unknown version {version!r} (this version of sabai-rules reads version {VERSION})",
             "$.version",
@@ -464,7 +465,7 @@ def read_record(
     players = tuple(names)
     first_dealer = _player(data.get("first_dealer"), players, "$.first_dealer")
     seed = data.get("seed", 0)
-    _expect(seed, (int, str), "$.seed", "a number or a text")
+    _expect(seed, (int, str), "$.seed", "a whole number or a text")
     rounds_data = _expect(data.get("rounds"), list, "$.rounds", "a list of rounds")
     if not rounds_data:
         raise RecordError("a record has at least one round", "$.rounds")
@@ -483,7 +484,10 @@ def read_record(
                 if problems is None:
                     raise
                 problems.append(Problem(error.path, error.message))
-        rounds.append(RoundRecord(deal, tuple(events)))
+        round_comment = raw.get("comment")
+        if round_comment is not None:
+            _expect(round_comment, str, f"{path}.comment", "a text")
+        rounds.append(RoundRecord(deal, tuple(events), round_comment))
     claim = _claim(data["claim"], players, "$.claim") if "claim" in data else None
     comment = data.get("comment")
     if comment is not None:
@@ -497,11 +501,11 @@ def load_record(path: Path, *, problems: list[Problem] | None = None) -> Record:
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise RecordError(f"no such file: {path}", "") from None
+        raise RecordError("no such file", "") from None
     except IsADirectoryError:
-        raise RecordError(f"{path} is a directory, not a record", "") from None
+        raise RecordError("a directory, not a record", "") from None
     except OSError as error:
-        raise RecordError(f"cannot read {path}: {error.strerror}", "") from None
+        raise RecordError(f"cannot be read ({error.strerror})", "") from None
     return read_record(data, problems=problems)
 
 
@@ -535,7 +539,10 @@ def record_to_json(record: Record) -> dict[str, Any]:
             if event.comment is not None:
                 item["comment"] = event.comment
             events.append(item)
-        rounds.append({"deal": deal, "events": events})
+        entry: dict[str, Any] = {"deal": deal, "events": events}
+        if rnd.comment is not None:
+            entry["comment"] = rnd.comment
+        rounds.append(entry)
     data["rounds"] = rounds
     if record.claim is not None:
         claim: dict[str, Any] = {}
@@ -572,5 +579,8 @@ def write_record(record: Record) -> str:
         deal = json.dumps(rnd["deal"], ensure_ascii=False)
         lines = [f"        {json.dumps(e, ensure_ascii=False)}" for e in rnd["events"]]
         events = "[\n" + ",\n".join(lines) + "\n      ]" if lines else "[]"
-        parts.append(f'    {{\n      "deal": {deal},\n      "events": {events}\n    }}')
+        comment = ""
+        if "comment" in rnd:
+            comment = f',\n      "comment": {json.dumps(rnd["comment"], ensure_ascii=False)}'
+        parts.append(f'    {{\n      "deal": {deal},\n      "events": {events}{comment}\n    }}')
     return head + ',\n  "rounds": [\n' + ",\n".join(parts) + "\n  ]\n}\n"

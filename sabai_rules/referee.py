@@ -222,9 +222,14 @@ def replay(record: Record, *, tolerant: bool = False, problems: Sequence[Problem
             game = finish_round(game, state)
             results.append(game.rounds[-1])
         elif r < last_round:
-            raise RecordError(
+            problem = RecordError(
                 f"round {r + 1} stops before it is over, and another round follows", path
             )
+            if not tolerant:
+                raise problem
+            # Tolerant: keep what was found so far; nothing after this round can be played.
+            problems = (*problems, Problem(problem.path, problem.message))
+            break
     assert state is not None
     return Verdict(record, tuple(results), game, tuple(illegal), tuple(problems), state)
 

@@ -28,7 +28,28 @@ def _one_of(*values: str) -> Any:
     return attrs.validators.in_(values)
 
 
+def _is_bool(instance: Any, attribute: Any, value: Any) -> None:
+    if type(value) is not bool:
+        raise TypeError(f"{attribute.name} must be true or false, not {value!r}")
+
+
+def _is_int(instance: Any, attribute: Any, value: Any) -> None:
+    if type(value) is not int:
+        raise TypeError(f"{attribute.name} must be a whole number, not {value!r}")
+
+
+def _is_int_or_none(instance: Any, attribute: Any, value: Any) -> None:
+    if value is not None and type(value) is not int:
+        raise TypeError(f"{attribute.name} must be a whole number or none, not {value!r}")
+
+
 def _option(default: Any, ruling: str, validator: Any = None) -> Any:
+    """An option; its kind is checked (true or false, a whole number, one of named values),
+    never its legality."""
+    if validator is None and isinstance(default, bool):
+        validator = _is_bool
+    elif validator is None and isinstance(default, int):
+        validator = _is_int
     return attrs.field(
         default=default, validator=validator, metadata={"ruling": ruling}, kw_only=True
     )
@@ -41,7 +62,9 @@ class Ruleset:
     Validators check only that each value is of the right kind; there is no legality here.
     """
 
-    deck: DeckSpec = _option(DeckSpec(), "ruling.deck-composition")
+    deck: DeckSpec = _option(
+        DeckSpec(), "ruling.deck-composition", attrs.validators.instance_of(DeckSpec)
+    )
     joker_onto_ass_joker: bool = _option(True, "ruling.joker-onto-ass-joker")
     compensation_slot: Literal["vacated", "append"] = _option(
         "vacated", "ruling.row-positions", _one_of("vacated", "append")
@@ -83,11 +106,13 @@ class Ruleset:
     round_tie_policy: Literal["all", "none", "fewest_cards_then_all"] = _option(
         "all", "ruling.round-ties", _one_of("all", "none", "fewest_cards_then_all")
     )
-    num_rounds: int | None = _option(None, "ruling.number-of-rounds")
+    num_rounds: int | None = _option(None, "ruling.number-of-rounds", _is_int_or_none)
     game_tie_policy: Literal["co_winners", "extra_final_round"] = _option(
         "co_winners", "ruling.game-ties", _one_of("co_winners", "extra_final_round")
     )
-    final_round_max_turns: int | None = _option(1000, "ruling.final-round-termination")
+    final_round_max_turns: int | None = _option(
+        1000, "ruling.final-round-termination", _is_int_or_none
+    )
     initial_peek: int = _option(0, "ruling.older-initial-peek")
     scoring: Literal["victory_points", "lowest_score"] = _option(
         "victory_points", "ruling.older-scoring", _one_of("victory_points", "lowest_score")

@@ -47,6 +47,7 @@ def test_wheel_contains_the_catalogue_and_type_marker(wheel: Path) -> None:
     assert "sabai_rules/_spec/rules/throw-in.toml" in names
     assert "sabai_rules/_spec/rulings/04-throw-in.toml" in names
     assert "sabai_rules/_spec/glossary.toml" in names
+    assert "sabai_rules/schema/record-v1.schema.json" in names
     assert not any(name.startswith(("tests/", "tools/", "spec/")) for name in names)
 
 

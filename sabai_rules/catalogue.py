@@ -65,6 +65,7 @@ __all__ = [
     "normalise",
     "plain",
     "rule",
+    "rulebook_link",
     "rules",
     "ruling",
     "rulings",
@@ -569,6 +570,24 @@ class Catalogue:
                 return kind
         return None
 
+    def rulebook_link(self, ident: str, language: str = "en") -> str:
+        """Where the rulebook site shows a rule or ruling, relative to the site's root:
+        ``fr/rules/throw-in.html#throw-in.retry-lockout``. The anchor is the id itself (a
+        contract the rulebook's link check tests). A rule of the older edition only is on the
+        Finnish site; a rule of the current edition only is on the English site when the Finnish
+        site is asked for."""
+        language = check_language(language)
+        kind = self.kind_of(ident)
+        if kind == "ruling":
+            return f"{language}/rulings.html#{ident}"
+        rule = self.rule(ident)
+        site = language
+        if language == "fi" and "older" not in rule.editions:
+            site = "en"
+        elif language != "fi" and "current" not in rule.editions:
+            site = "fi"
+        return f"{site}/rules/{rule.chapter}.html#{ident}"
+
     def source_file(self, language: str) -> SourceFile:
         language = check_language(language)
         for source in self.sources:
@@ -1049,3 +1068,7 @@ def glossary() -> tuple[Term, ...]:
 
 def concordance(*, rule: str | None = None) -> tuple[Difference, ...]:
     return default().concordance(rule=rule)
+
+
+def rulebook_link(ident: str, language: str = "en") -> str:
+    return default().rulebook_link(ident, language)

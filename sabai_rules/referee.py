@@ -370,6 +370,7 @@ def _rule_block(rule_id: str, lang: str) -> list[str]:
         return [
             f"{t('ruling')} R{ruling.number} · {ruling.id} — {ruling.title}",
             f"  {' '.join(catalogue.plain(ruling.decision).split())}",
+            f"  {t('rulebook')}: {cat.rulebook_link(rule_id, lang)}",
         ]
     rule = cat.rule(rule_id)
     lines = [f"{t('rule')} {rule.number} · {rule.id} — {rule.title(lang)}"]
@@ -382,6 +383,7 @@ def _rule_block(rule_id: str, lang: str) -> list[str]:
     english = "" if lang == "en" else f" ({t('english')})"
     statement = " ".join(catalogue.plain(rule.statement).split())
     lines.append(f"  {t('statement')}{english}: {statement}")
+    lines.append(f"  {t('rulebook')}: {cat.rulebook_link(rule_id, lang)}")
     return lines
 
 
@@ -465,6 +467,7 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
             "index": event.index + 1,
             "action": action_to_json(event.action, names),
             "rule": event.rule,
+            "rulebook": cat.rulebook_link(event.rule, lang),
             "message": event.message,
             "allowed": [action_to_json(a, names) for a in event.allowed],
         }

@@ -54,6 +54,7 @@ from sabai_rules.state import Function, Game, Offer, State
 
 __all__ = [
     "CHECKS",
+    "RoundScript",
     "Scenario",
     "ScenarioError",
     "ScenarioFailureError",

@@ -85,7 +85,8 @@ def _enclosing_names(tree: ast.AST) -> dict[int, str]:
             if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
                 name = f"{prefix}{child.name}"
                 end = child.end_lineno or child.lineno
-                for line in range(child.lineno, end + 1):
+                start = min([child.lineno, *(d.lineno for d in child.decorator_list)])
+                for line in range(start, end + 1):
                     names[line] = name
                 visit(child, f"{name}.")
             else:

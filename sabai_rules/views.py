@@ -4,7 +4,7 @@
 (:rule:`ruling.public-information`) and the faces that player has seen
 (:rule:`ruling.knowledge-model`). It is built so that a leak is structurally hard: card ids, the
 draw pile's order, the seed and the generator never enter a view, and every face passes through
-one function, :func:`_face`, which returns ``None`` unless the player has seen the card.
+one function, ``_face``, which returns ``None`` unless the player has seen the card.
 
 >>> from sabai_rules.moves import deal, apply, Draw
 >>> state = apply(deal(players=2, dealer=0, seed=3), Draw(1))
@@ -23,7 +23,7 @@ from sabai_rules.events import Event
 from sabai_rules.moves import Action, legal_actions
 from sabai_rules.state import Compensation, EndCause, Function, NoseRace, Offer, Stage, State
 
-__all__ = ["GAP", "PlayerView", "SlotView", "view", "view_event"]
+__all__ = ["GAP", "EventView", "PendingView", "PlayerView", "SlotView", "view", "view_event"]
 
 #: The face shown for a gap left by a thrown card while its compensation is owed.
 GAP: Final = "gap"

@@ -182,6 +182,12 @@ def test_replay_text(expected: Expected, lang: str) -> None:
         assert reported == [str(expected.illegal_event)]
         assert f"[{expected.rule}]" in out
         assert f"· {expected.rule} — {catalogue.rule(expected.rule).title(lang)}\n" in out
+        # The link into the rulebook site in the reader's language (the Finnish site has only
+        # the older edition's rules); its anchor is the rule id.
+        rule = catalogue.rule(expected.rule)
+        site = lang if ("older" if lang == "fi" else "current") in rule.editions else "en"
+        link = f"{site}/rules/{rule.chapter}.html#{rule.id}"
+        assert f"  {label(lang, 'rulebook')}: {link}\n" in out
         assert label(lang, "verdict.not-legal") in out
     claim = out.rstrip("\n").splitlines()[-1]
     outcome = "verdict.claim-holds" if expected.claim_holds else "verdict.claim-fails"
@@ -211,6 +217,8 @@ def test_replay_json(expected: Expected, lang: str) -> None:
         first = data["illegal"][0]
         assert (first["event"], first["rule"]) == (expected.illegal_event, expected.rule)
         assert first["rule_title"] == catalogue.rule(expected.rule).title(lang)
+        assert first["rulebook"] == catalogue.rulebook_link(expected.rule, lang)
+        assert first["rulebook"].endswith(f".html#{expected.rule}")
         assert data["winners"] is None
 
 

@@ -178,3 +178,31 @@ def test_plain_reduces_roles_to_ids() -> None:
         catalogue.plain("see {rule}`turn.keep` and {ruling}`ruling.x`")
         == "see turn.keep and ruling.x"
     )
+
+
+def test_rulebook_link_points_at_the_rule_anchor_in_the_readers_language(cat: Catalogue) -> None:
+    # The referee prints these links; tools/check_links.py checks that each one resolves in the
+    # built site, so the anchor (the id itself) is a contract between the two.
+    assert (
+        catalogue.rulebook_link("throw-in.retry-lockout", "fr")
+        == "fr/rules/throw-in.html#throw-in.retry-lockout"
+    )
+    assert (
+        cat.rulebook_link("ruling.wrong-cards-in-a-batch", "nl")
+        == "nl/rulings.html#ruling.wrong-cards-in-a-batch"
+    )
+
+
+def test_rulebook_link_sends_a_rule_of_one_edition_to_the_site_that_has_it(cat: Catalogue) -> None:
+    # The Finnish site renders the older edition; en, fr and nl render the current one.
+    assert cat.rulebook_link("setup.look-at-two", "fr") == "fi/rules/setup.html#setup.look-at-two"
+    assert cat.rulebook_link("objective.aim", "fi") == "en/rules/objective.html#objective.aim"
+    assert cat.rulebook_link("turn.draw", "fi") == "fi/rules/turn.html#turn.draw"
+    assert cat.rulebook_link("turn.draw", "nl") == "nl/rules/turn.html#turn.draw"
+
+
+def test_rulebook_link_refuses_unknown_ids_and_languages(cat: Catalogue) -> None:
+    with pytest.raises(UnknownIdError, match=r"'throw-in\.retry-lock-out'"):
+        cat.rulebook_link("throw-in.retry-lock-out", "en")
+    with pytest.raises(UnknownLanguageError, match="'de'"):
+        cat.rulebook_link("throw-in.identical", "de")

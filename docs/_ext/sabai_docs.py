@@ -1,0 +1,669 @@
+"""Sphinx extension: the rulebook rendered from ``spec/`` and ``tests/scenarios/``.
+
+Roles: ``{rule}`id``` / ``:rule:`id``` and ``{ruling}`id``` / ``:ruling:`id``` link to a rule's or
+ruling's anchor (the id itself, ``rules/<chapter>.html#<id>``); an unknown id is a build error (a
+nitpicky missing reference). A rule of the other edition than this site's links to the site that
+has it. Rules and rulings are exported in ``objects.inv`` as ``std:rule`` and ``std:ruling``.
+
+Directives: ``sabai-chapter``, ``sabai-rulings``, ``sabai-concordance``, ``sabai-glossary``,
+``sabai-presets``, ``sabai-examples``, ``sabai-traceability``, ``sabai-rule-index``,
+``sabai-cli``, ``sabai-replay``, ``sabai-schema``, ``sabai-languages``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.addnodes import pending_xref
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util.docutils import SphinxDirective
+
+from sabai_rules import catalogue
+from sabai_rules.cards import face_name, parse_face
+from sabai_rules.catalogue import Catalogue, Rule
+from sabai_rules.i18n import label
+from sabai_rules.ruleset import PRESETS, Ruleset
+from sabai_rules.scenarios import Scenario, load_scenarios
+from sabai_rules.traceability import Trace, trace
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = ("en", "fr", "nl", "fi")
+
+#: Words of the pages the catalogue does not hold, per language (``words.toml`` beside this file).
+WORDS: dict[str, dict[str, str]] = tomllib.loads(
+    (Path(__file__).with_name("words.toml")).read_text(encoding="utf-8")
+)
+for _lang in LANGUAGES:
+    _missing = set(WORDS["en"]) - set(WORDS.get(_lang, {}))
+    if _missing:
+        raise ValueError(f"words.toml: [{_lang}] lacks {', '.join(sorted(_missing))}")
+SITE_NAMES = {
+    "en": "English site",
+    "fr": "site en français",
+    "nl": "Nederlandse site",
+    "fi": "suomenkielinen sivusto",
+}
+
+
+def lang_of(app_or_env: Any) -> str:
+    config = app_or_env.config
+    return config.language if config.language in LANGUAGES else "en"
+
+
+def edition_of(lang: str) -> str:
+    """The edition a site renders: the Finnish site is the older edition's."""
+    return "older" if lang == "fi" else "current"
+
+
+def w(lang: str, key: str) -> str:
+    return WORDS[lang][key]
+
+
+def rule_page(rule: Rule) -> str:
+    return f"rules/{rule.chapter}"
+
+
+def in_site(rule: Rule, lang: str) -> bool:
+    return edition_of(lang) in rule.editions
+
+
+def other_site(rule: Rule, lang: str) -> str:
+    """The language whose site has a rule this site lacks."""
+    return "fi" if "older" in rule.editions and lang != "fi" else "en"
+
+
+# -- shared data, loaded once per build ------------------------------------------------------------
+
+_CACHE: dict[str, Any] = {}
+
+
+def cat() -> Catalogue:
+    return catalogue.default()
+
+
+def found() -> Trace:
+    if "trace" not in _CACHE:
+        _CACHE["trace"] = trace(ROOT)
+    result: Trace = _CACHE["trace"]
+    return result
+
+
+def scenarios() -> tuple[Scenario, ...]:
+    if "scenarios" not in _CACHE:
+        _CACHE["scenarios"] = load_scenarios(ROOT / "tests" / "scenarios")
+    result: tuple[Scenario, ...] = _CACHE["scenarios"]
+    return result
+
+
+# -- directives ----------------------------------------------------------------------------------
+
+
+class MarkdownDirective(SphinxDirective):
+    """A directive that writes MyST text and parses it in place. With a ``page`` title key, it
+    is a whole page: its nodes go under a section titled in the site's language."""
+
+    has_content = False
+    page: str | None = None
+
+    def run(self) -> list[nodes.Node]:
+        body = self.body()
+        if self.page is None:
+            return body
+        top = self.section(self.page, w(self.lang, "page-" + self.page))
+        intro = (
+            w(self.lang, "intro-" + self.page) if "intro-" + self.page in WORDS[self.lang] else ""
+        )
+        if intro:
+            self.parse(intro, top)
+        for node in body:
+            top += node
+        return [top]
+
+    def body(self) -> list[nodes.Node]:
+        raise NotImplementedError
+
+    def parse(self, text: str, node: nodes.Element | None = None) -> list[nodes.Node]:
+        container = node if node is not None else nodes.container()
+        self.state.nested_parse(
+            self.content.__class__(text.splitlines(), source=self.env.docname), 0, container
+        )
+        return [container] if node is None else []
+
+    def section(self, ident: str, title: str) -> nodes.section:
+        section = nodes.section(ids=[ident], names=[ident])
+        section += nodes.title(title, title)
+        return section
+
+    @property
+    def lang(self) -> str:
+        return lang_of(self.env)
+
+    def note_object(self, objtype: str, name: str, anchor: str) -> None:
+        std = self.env.domains.standard_domain
+        std.note_object(objtype, name, anchor, location=(self.env.docname, self.lineno))
+
+
+def rule_number(rule: Rule, lang: str) -> str:
+    """The display number in this site: chapter number and place among this site's rules."""
+    shown = [r for r in cat().rules(chapter=rule.chapter) if in_site(r, lang)]
+    chapter = cat().chapter(rule.chapter).number
+    return f"{chapter}.{shown.index(rule) + 1}"
+
+
+def _quote(text: str) -> str:
+    return "\n".join(f"> {line}" for line in text.splitlines())
+
+
+def _code_links(ident: str) -> list[str]:
+    seen: dict[str, set[str]] = {}
+    for citation in found().code(ident):
+        module = "sabai_rules." + citation.where.split("/")[-1].split(":")[0].removesuffix(".py")
+        seen.setdefault(module, set()).add(citation.name)
+    return [
+        f"{{py:mod}}`{module}` ({', '.join(f'`{n}`' for n in sorted(names))})"
+        for module, names in sorted(seen.items())
+    ]
+
+
+def _test_names(ident: str) -> list[str]:
+    names = sorted({f"`{c.where.split(':')[0]}::{c.name}`" for c in found().tests(ident)})
+    return names
+
+
+def _scenario_links(ident: str, lang: str) -> list[str]:
+    """Links to the worked examples that show ``ident`` and are on this site."""
+    edition = edition_of(lang)
+    by_id = {s.id: s for s in scenarios()}
+    ids = sorted({c.name for c in found().scenarios(ident) if by_id[c.name].edition == edition})
+    return [f"{{ref}}`{s} <scenario-{s}>`" for s in ids]
+
+
+class ChapterDirective(MarkdownDirective):
+    """All rules of one chapter, as this site's edition has them."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        lang = self.lang
+        chapter = cat().chapter(self.arguments[0])
+        top = self.section(f"chapter-{chapter.id}", f"{chapter.number}. {chapter.title(lang)}")
+        out: list[nodes.Node] = [top]
+        deck_rules = {r for ruling in cat().rulings(option="deck") for r in ruling.rules}
+        for rule in cat().rules(chapter=chapter.id):
+            if not in_site(rule, lang):
+                continue
+            self.note_object("rule", rule.id, rule.id)
+            section = self.section(rule.id, f"{rule_number(rule, lang)} {rule.title(lang)}")
+            lines = [
+                f"`{rule.id}`"
+                + (f" · {w(lang, 'kind-informational')}" if not rule.is_normative else "")
+            ]
+            if rule.id in deck_rules:
+                lines += [
+                    "",
+                    ":::{note}",
+                    w(lang, "deck").replace(
+                        "(ruling.deck-composition)", "({ruling}`ruling.deck-composition`)"
+                    ),
+                    ":::",
+                ]
+            quote = rule.source(lang)
+            if quote is None and lang != "fi":
+                note = rule.absence(lang)
+                if note:
+                    lines += ["", f"*{w(lang, 'absent')}:* {note}"]
+                quote = rule.text(lang)
+            elif quote is None and lang == "fi" and not rule.is_derived:
+                quote = rule.text(lang)
+            if rule.is_derived:
+                derived = ", ".join(f"{{rule}}`{d}`" for d in rule.derived_from)
+                lines += ["", f"*{w(lang, 'derived')}* {derived}."]
+            elif quote is not None:
+                where = (
+                    ""
+                    if quote.language == lang
+                    else f" ({label(lang, 'language.' + quote.language)})"
+                )
+                lines += ["", f"**{w(lang, 'source')}**{where}:", "", _quote(quote.text)]
+            english = "" if lang == "en" else f" ({w(lang, 'in-english')})"
+            lines += ["", f"**{w(lang, 'statement')}**{english}:", "", rule.statement]
+            rulings = cat().rulings(rule=rule.id)
+            if rulings:
+                lines += [
+                    "",
+                    f"**{w(lang, 'rulings')}:** "
+                    + ", ".join(f"{{ruling}}`{r.id}`" for r in rulings),
+                ]
+            code = _code_links(rule.id)
+            if code:
+                lines += ["", f"**{w(lang, 'implemented')}:** " + "; ".join(code)]
+            tested = _test_names(rule.id)
+            shown = _scenario_links(rule.id, lang)
+            if tested:
+                lines += ["", f"**{w(lang, 'tested')}:** " + ", ".join(tested)]
+            if shown:
+                lines += ["", f"**{w(lang, 'scenarios')}:** " + ", ".join(shown)]
+            self.parse("\n".join(lines), section)
+            top += section
+        return out
+
+
+class RulingsDirective(MarkdownDirective):
+    """Every ruling: question, decision, rationale, option and its value per preset."""
+
+    page = "rulings"
+
+    def body(self) -> list[nodes.Node]:
+        lang = self.lang
+        out: list[nodes.Node] = []
+        for group in cat().ruling_groups():
+            group_section = self.section(f"group.{group.id}", group.titles[lang])
+            for ident in group.rulings:
+                ruling = cat().ruling(ident)
+                self.note_object("ruling", ruling.id, ruling.id)
+                section = self.section(ruling.id, f"R{ruling.number}. {ruling.title}")
+                lines = [f"`{ruling.id}`"]
+                if ruling.assumption:
+                    lines += ["", ":::{important}", w(lang, "assumption"), ":::"]
+                for key, text in (
+                    ("question", ruling.question),
+                    ("decision", ruling.decision),
+                    ("rationale", ruling.rationale),
+                ):
+                    lines += ["", f"**{w(lang, key)}.** {text}"]
+                if ruling.option:
+                    values = ", ".join(
+                        f"{preset}: `{_show(value)}`" for preset, value in ruling.values
+                    )
+                    lines += ["", f"**{w(lang, 'option')}:** `{ruling.option}` ({values})"]
+                    if ruling.alternatives:
+                        lines += ["", f"**{w(lang, 'alternatives')}:**", ""] + [
+                            f"- {a}" for a in ruling.alternatives
+                        ]
+                if ruling.evidence:
+                    lines += ["", f"**{w(lang, 'evidence')}:**", ""]
+                    lines += [f"- ({e.language}) “{e.quote}”" for e in ruling.evidence]
+                lines += [
+                    "",
+                    f"**{w(lang, 'settles')}:** "
+                    + ", ".join(f"{{rule}}`{r}`" for r in ruling.rules),
+                ]
+                shown = _scenario_links(ruling.id, lang)
+                if shown:
+                    lines += ["", f"**{w(lang, 'scenarios')}:** " + ", ".join(shown)]
+                self.parse("\n".join(lines), section)
+                group_section += section
+            out.append(group_section)
+        return out
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, tuple):
+        return ", ".join(f"{k}={_show(v)}" for k, v in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class ConcordanceDirective(MarkdownDirective):
+    page = "concordance"
+
+    def body(self) -> list[nodes.Node]:
+        lang = self.lang
+        out: list[nodes.Node] = []
+        for difference in cat().concordance():
+            section = self.section(difference.id, difference.topic)
+            lines = [f"`{difference.id}` · {', '.join(difference.brief)}", ""]
+            for reading in difference.readings:
+                quote = f"“{reading.quote}”" if reading.quote else "—"
+                lines.append(f"- **{reading.language}** {quote}: {reading.gloss}")
+            lines += ["", difference.note]
+            lines += [
+                "",
+                f"**{w(lang, 'rules')}:** " + ", ".join(f"{{rule}}`{r}`" for r in difference.rules),
+            ]
+            if difference.settled_by:
+                lines += [
+                    "",
+                    f"**{w(lang, 'rulings')}:** "
+                    + ", ".join(f"{{ruling}}`{r}`" for r in difference.settled_by),
+                ]
+            self.parse("\n".join(lines), section)
+            out.append(section)
+        return out
+
+
+class GlossaryDirective(MarkdownDirective):
+    page = "glossary"
+
+    def body(self) -> list[nodes.Node]:
+        lang = self.lang
+        lines = []
+        for term in cat().glossary():
+            others = " · ".join(
+                f"{lng}: *{term.terms.get(lng)}*" for lng in LANGUAGES if lng != lang
+            )
+            lines += [
+                f"({'term-' + term.id})=",
+                f"**{term.term(lang)}**",
+                f": {term.definition(lang)}",
+                f"  ({others})",
+                "",
+            ]
+        return self.parse("\n".join(lines))
+
+
+class PresetsDirective(MarkdownDirective):
+    """The options side by side: each preset's value, the ruling behind each option."""
+
+    page = "editions"
+
+    def body(self) -> list[nodes.Node]:
+        lang = self.lang
+        header = f"| {w(lang, 'option')} | " + " | ".join(PRESETS) + f" | {w(lang, 'rulings')} |"
+        lines = [header, "|" + "---|" * (len(PRESETS) + 2)]
+        for option in Ruleset.option_names():
+            values = [getattr(Ruleset.preset(p), option) for p in PRESETS]
+            shown = [f"`{_show_value(v)}`" for v in values]
+            if len({repr(v) for v in values}) > 1:
+                shown = [f"**{s}**" for s in shown]
+            lines.append(
+                f"| `{option}` | "
+                + " | ".join(shown)
+                + f" | {{ruling}}`{Ruleset.ruling_of(option)}` |"
+            )
+        return self.parse("\n".join(lines))
+
+
+def _show_value(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class ExamplesDirective(MarkdownDirective):
+    """The scenarios of tests/scenarios, in this site's language."""
+
+    page = "examples"
+
+    def body(self) -> list[nodes.Node]:
+        lang = self.lang
+        out: list[nodes.Node] = []
+        for scenario in scenarios():
+            if lang == "fi" and scenario.edition != "older":
+                continue
+            if lang != "fi" and scenario.edition == "older":
+                continue
+            anchor = f"scenario-{scenario.id}"
+            section = self.section(anchor, scenario.title)
+            self.env.domains.standard_domain.note_hyperlink_target(
+                anchor, self.env.docname, anchor, scenario.title
+            )
+            description = scenario.description.get(lang) or scenario.description.get("en", "")
+            cited = ", ".join(f"{{rule}}`{r}`" for r in scenario.rules if _linkable(r, lang))
+            cited_rulings = ", ".join(f"{{ruling}}`{r}`" for r in scenario.rulings)
+            lines = [f"`{scenario.id}`", "", description.strip()]
+            if cited:
+                lines += ["", f"**{w(lang, 'rules')}:** {cited}"]
+            if cited_rulings:
+                lines += ["", f"**{w(lang, 'rulings')}:** {cited_rulings}"]
+            for number, script in enumerate(scenario.rounds, start=1):
+                if len(scenario.rounds) > 1:
+                    lines += ["", f"*{label(lang, 'table.round')} {number}*"]
+                lines += ["", f"**{w(lang, 'table')}:**", ""]
+                for player, row in enumerate(script.table["rows"]):
+                    faces = " ".join(face_name(parse_face(str(f))) for f in row) or "—"
+                    lines.append(f"- P{player}: {faces}")
+                if script.table.get("discard"):
+                    pile = " ".join(face_name(parse_face(str(f))) for f in script.table["discard"])
+                    lines.append(f"- {label(lang, 'table.discard-pile')}: {pile}")
+                lines += ["", f"**{w(lang, 'steps')}:**", ""]
+                for index, step in enumerate(script.steps, start=1):
+                    outcome = (
+                        f" — {w(lang, 'refused')} ({{rule}}`{step.refused}`)"
+                        if step.refused and _linkable(step.refused, lang)
+                        else (f" — {w(lang, 'refused')} (`{step.refused}`)" if step.refused else "")
+                    )
+                    note = ""
+                    if step.note:
+                        note = " " + (step.note.get(lang) or step.note.get("en", ""))
+                    lines.append(f"{index}. `{step.action}`{outcome}{note}")
+                if script.result:
+                    result = ", ".join(f"{k}: {v}" for k, v in script.result.items())
+                    lines += ["", f"**{w(lang, 'result')}:** {result}"]
+            self.parse("\n".join(lines), section)
+            out.append(section)
+        return out
+
+
+def _linkable(ident: str, lang: str) -> bool:
+    """Rule links always resolve (to this site or the other edition's)."""
+    return cat().kind_of(ident) in ("rule", "ruling")
+
+
+class TraceabilityDirective(MarkdownDirective):
+    """For each chapter: how many normative rules have code, tests and scenarios."""
+
+    page = "traceability"
+
+    def body(self) -> list[nodes.Node]:
+        lang = self.lang
+        head = ("chapter", "rules", "code", "tests", "scenarios")
+        lines = [
+            "| " + " | ".join(w(lang, key) for key in head) + " |",
+            "|---|---|---|---|---|",
+        ]
+        for chapter in cat().chapters():
+            rules = list(cat().rules(chapter=chapter.id, kind="normative"))
+            code = sum(1 for r in rules if found().code(r.id))
+            tests = sum(1 for r in rules if found().tests(r.id))
+            shown = sum(1 for r in rules if found().scenarios(r.id))
+            lines.append(
+                f"| {chapter.number}. {chapter.title(lang)} "
+                f"| {len(rules)} | {code} | {tests} | {shown} |"
+            )
+        lines += [
+            "",
+            "| id | " + f"{w(lang, 'code')} | {w(lang, 'tests')} | {w(lang, 'scenarios')} |",
+            "|---|---|---|---|",
+        ]
+        for rule in cat().rules(kind="normative"):
+            counts = (found().code(rule.id), found().tests(rule.id), found().scenarios(rule.id))
+            lines.append(
+                f"| {{rule}}`{rule.id}` | " + " | ".join(str(len(c)) for c in counts) + " |"
+            )
+        return self.parse("\n".join(lines))
+
+
+class RuleIndexDirective(MarkdownDirective):
+    page = "rule-index"
+
+    def body(self) -> list[nodes.Node]:
+        lang = self.lang
+        lines = []
+        for rule in sorted(cat().rules(), key=lambda r: r.id):
+            edition = "older" if "older" in rule.editions else "current"
+            where = "" if in_site(rule, lang) else f" ({w(lang, 'edition-' + edition)})"
+            lines.append(f"- {{rule}}`{rule.id}` — {rule.title(lang)}{where}")
+        lines += ["", f"**{w(lang, 'rulings')}**", ""]
+        lines += [f"- {{ruling}}`{r.id}` — {r.title}" for r in cat().rulings()]
+        return self.parse("\n".join(lines))
+
+
+class CliDirective(MarkdownDirective):
+    """The help of every ``sabai`` command, as the program prints it."""
+
+    page = "cli"
+
+    def body(self) -> list[nodes.Node]:
+        from sabai_rules import cli  # noqa: PLC0415
+
+        parser = cli._parser()
+        texts = [("sabai", parser.format_help())]
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    texts.append((f"sabai {name}", sub.format_help()))
+        out: list[nodes.Node] = []
+        for name, text in texts:
+            section = self.section(f"cli-{name.replace(' ', '-')}", name)
+            section += nodes.literal_block(text, text)
+            out.append(section)
+        return out
+
+
+class ReplayDirective(MarkdownDirective):
+    """The referee's verdict on an example record, in this site's language."""
+
+    required_arguments = 1
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
+        "at": directives.nonnegative_int,
+        "as": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        from sabai_rules.cli import run  # noqa: PLC0415
+
+        path = ROOT / self.arguments[0]
+        self.env.note_dependency(str(path))
+        out = io.StringIO()
+        if "at" in self.options:
+            argv = ["show", str(path), "--at", str(self.options["at"]), "--lang", self.lang]
+            if "as" in self.options:
+                argv += ["--as", self.options["as"]]
+        else:
+            argv = ["replay", str(path), "--lang", self.lang]
+        run(argv, stdout=out, stderr=out)
+        text = out.getvalue()
+        return [nodes.literal_block(text, text)]
+
+
+class SchemaDirective(MarkdownDirective):
+    def run(self) -> list[nodes.Node]:
+        path = ROOT / "sabai_rules" / "schema" / "record-v1.schema.json"
+        self.env.note_dependency(str(path))
+        text = json.dumps(
+            json.loads(path.read_text(encoding="utf-8")), indent=2, ensure_ascii=False
+        )
+        block = nodes.literal_block(text, text)
+        block["language"] = "json"
+        return [block]
+
+
+# -- cross references ---------------------------------------------------------------------------
+
+
+def resolve_other_edition(
+    app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: nodes.Element
+) -> nodes.Node | None:
+    """A rule this site does not render links to the site of its edition; ``:rule:`` naming a
+    ruling (docstrings cite both the same way) links to the ruling."""
+    if node.get("reftype") != "rule":
+        return None
+    target = node.get("reftarget", "")
+    if cat().kind_of(target) == "ruling":
+        std = env.domains.standard_domain
+        docname, anchor = std.objects[("ruling", target)]
+        uri = app.builder.get_relative_uri(node.get("refdoc", env.docname), docname) + "#" + anchor
+        reference = nodes.reference(
+            "", "", internal=True, refuri=uri, reftitle=cat().ruling(target).title
+        )
+        reference += contnode
+        return reference
+    if cat().kind_of(target) != "rule":
+        return None
+    rule = cat().rule(target)
+    lang = lang_of(env)
+    if in_site(rule, lang):
+        return None
+    other = other_site(rule, lang)
+    depth = env.docname.count("/")
+    uri = "../" * (depth + 1) + f"{other}/{rule_page(rule)}.html#{rule.id}"
+    reference = nodes.reference("", "", internal=False, refuri=uri, reftitle=rule.title(lang))
+    reference += contnode
+    return reference
+
+
+def add_language_context(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    lang = lang_of(app)
+    depth = pagename.count("/")
+    context["sabai_languages"] = [
+        (
+            code,
+            {"en": "English", "fr": "Français", "nl": "Nederlands", "fi": "Suomi"}[code],
+            "../" * (depth + 1) + f"{code}/{pagename}.html",
+            code == lang,
+        )
+        for code in LANGUAGES
+    ]
+
+
+class HomeDirective(MarkdownDirective):
+    """The home page's title and introduction, in the site's language."""
+
+    page = "home"
+
+    def body(self) -> list[nodes.Node]:
+        return []
+
+
+class RulesIndexDirective(MarkdownDirective):
+    """The chapters, as a table of contents."""
+
+    page = "rules"
+
+    def body(self) -> list[nodes.Node]:
+        lines = ["```{toctree}", ":maxdepth: 2", ""]
+        lines += [chapter.id for chapter in cat().chapters()]
+        lines.append("```")
+        return self.parse("\n".join(lines))
+
+
+class EnglishPageDirective(MarkdownDirective):
+    """A note that a hand-written page is in English (nothing on the English site)."""
+
+    def run(self) -> list[nodes.Node]:
+        text = w(self.lang, "english-page")
+        return self.parse(f":::{{note}}\n{text}\n:::") if text else []
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_object_type(
+        "rule", "rule", objname="rule of sabai-sabai", indextemplate="pair: %s; rule"
+    )
+    app.add_object_type(
+        "ruling", "ruling", objname="ruling on sabai-sabai", indextemplate="pair: %s; ruling"
+    )
+    for name, directive in (
+        ("sabai-chapter", ChapterDirective),
+        ("sabai-rulings", RulingsDirective),
+        ("sabai-concordance", ConcordanceDirective),
+        ("sabai-glossary", GlossaryDirective),
+        ("sabai-presets", PresetsDirective),
+        ("sabai-examples", ExamplesDirective),
+        ("sabai-traceability", TraceabilityDirective),
+        ("sabai-rule-index", RuleIndexDirective),
+        ("sabai-cli", CliDirective),
+        ("sabai-replay", ReplayDirective),
+        ("sabai-schema", SchemaDirective),
+        ("sabai-home", HomeDirective),
+        ("sabai-rules-index", RulesIndexDirective),
+        ("sabai-english-page", EnglishPageDirective),
+    ):
+        app.add_directive(name, directive)
+    app.connect("missing-reference", resolve_other_edition)
+    app.connect("html-page-context", add_language_context)
+    return {"version": "1", "parallel_read_safe": False, "parallel_write_safe": True}

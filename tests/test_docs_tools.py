@@ -1,0 +1,74 @@
+"""The rulebook's link checker (tools/check_links.py) finds what a reader would hit: a missing
+page, a missing anchor, a link out of the site, a rule without its anchor. ``.ci/run`` builds the
+full site and checks it with ``tools/build_docs.py``; here the checker meets a small broken site."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def check_links() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("check_links", ROOT / "tools" / "check_links.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _site(root: Path) -> None:
+    (root / "en" / "rules").mkdir(parents=True)
+    (root / "en" / "index.html").write_text(
+        '<a href="rules/throw-in.html#throw-in.retry-lockout">lock-out</a>'
+        '<a href="rules/throw-in.html#throw-in.retry-lock-out">typo</a>'
+        '<a href="rulings.html">rulings</a>'
+        '<a href="../fr/index.html">fr, not built in this run</a>'
+        '<a href="https://sabai-sabai.fun/">publisher</a>'
+        '<a href="../../elsewhere.html">out</a>'
+        '<a href="#top" id="top">top</a>',
+        encoding="utf-8",
+    )
+    (root / "en" / "rules" / "throw-in.html").write_text(
+        '<section id="throw-in.retry-lockout"><a href="../index.html#top">home</a></section>',
+        encoding="utf-8",
+    )
+
+
+def test_broken_links_and_anchors_are_each_reported(
+    check_links: ModuleType, tmp_path: Path
+) -> None:
+    _site(tmp_path)
+    problems = check_links.check(tmp_path, ("en",))
+    assert "en/index.html: no anchor #throw-in.retry-lock-out in en/rules/throw-in.html" in problems
+    assert "en/index.html: missing file en/rulings.html" in problems
+    assert any(p.startswith("en/index.html: link leaves the site") for p in problems)
+    # The good links, the external one and the one into an unbuilt language raise nothing.
+    assert not any("#throw-in.retry-lockout " in p or "#top" in p for p in problems)
+    assert not any("sabai-sabai.fun" in p or "fr/index" in p for p in problems)
+
+
+def test_every_rule_and_ruling_needs_its_anchor_and_inventory_entry(
+    check_links: ModuleType, tmp_path: Path
+) -> None:
+    _site(tmp_path)
+    problems = check_links.check(tmp_path, ("en",))
+    assert "en: rule throw-in.retry-lockout has no anchor in rules/throw-in" not in problems
+    assert "en: rule throw-in.wrong-card.penalty has no anchor in rules/throw-in" in problems
+    assert "en: rule turn.draw has no anchor in rules/turn" in problems
+    # An older-edition-only rule belongs to the Finnish site, not the English one.
+    assert not any("setup.look-at-two" in p and "anchor" in p for p in problems)
+    assert "en: ruling ruling.wrong-cards-in-a-batch has no anchor in rulings" in problems
+    assert "en: objects.inv lacks std:rule throw-in.retry-lockout" in problems
+
+
+def test_a_language_with_no_site_is_a_problem(check_links: ModuleType, tmp_path: Path) -> None:
+    _site(tmp_path)
+    problems = check_links.check(tmp_path, ("en", "nl"))
+    assert f"{tmp_path / 'nl'}: no site built (index.html missing)" in problems

@@ -5,12 +5,15 @@ Rule texts come from the catalogue; this module holds only the few words around 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
-from sabai_rules.catalogue import check_language
+import attrs
 
-__all__ = ["LABELS", "label"]
+from sabai_rules.catalogue import check_language
+from sabai_rules.moves import Action, ThrowIn
+
+__all__ = ["LABELS", "PHRASES", "describe", "label"]
 
 LABELS: Final[Mapping[str, Mapping[str, str]]] = {
     "en": {
@@ -296,6 +299,124 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
 }
 
 
+#: What a player does, in each language: the actor's name and the action's parameters fill the
+#: blanks. ``ThrowIn.other`` is a throw-in of another player's card (a sabai-sabai Move).
+PHRASES: Final[Mapping[str, Mapping[str, str]]] = {
+    "en": {
+        "Draw": "{actor} draws a card",
+        "Play": "{actor} plays the drawn card directly",
+        "Keep": "{actor} keeps the drawn card in slot {slot}",
+        "ThrowIn": "{actor} throws in their card in slot {slot}",
+        "ThrowIn.other": "{actor} throws in {owner}'s card in slot {slot} (sabai-sabai Move)",
+        "Peek": "{actor} peeks at their card in slot {slot}",
+        "Spy": "{actor} spies on {target}'s card in slot {slot}",
+        "Give": "{actor} gives their card in slot {slot} to {target}",
+        "Switch": (
+            "{actor} switches their card in slot {slot} with {target}'s card in slot {target_slot}"
+        ),
+        "SkipFunction": "{actor} skips the function",
+        "Compensate": "{actor} gives their card in slot {slot} as the compensation card",
+        "TakeFirstRefusal": (
+            "{actor} takes the right of first refusal and throws in the card themselves"
+        ),
+        "WaiveFirstRefusal": "{actor} waives the right of first refusal",
+        "TouchNoseLast": "{actor} touches their nose last",
+        "CallSabaiSabai": "{actor} calls sabai sabai",
+        "Pass": "{actor} passes",
+        "LookAtCards": "{actor} looks at their cards in slots {slots}",
+    },
+    "fr": {
+        "Draw": "{actor} pioche une carte",
+        "Play": "{actor} joue directement la carte piochée",
+        "Keep": "{actor} garde la carte piochée à l'emplacement {slot}",
+        "ThrowIn": "{actor} jette sa carte de l'emplacement {slot}",
+        "ThrowIn.other": (
+            "{actor} jette la carte de {owner} de l'emplacement {slot} (sabai-sabai Move)"
+        ),
+        "Peek": "{actor} regarde sa carte de l'emplacement {slot} (peek)",
+        "Spy": "{actor} regarde la carte de {target} à l'emplacement {slot} (spy)",
+        "Give": "{actor} donne sa carte de l'emplacement {slot} à {target} (give)",
+        "Switch": (
+            "{actor} échange sa carte de l'emplacement {slot} contre celle de {target} à "
+            "l'emplacement {target_slot} (switch)"
+        ),
+        "SkipFunction": "{actor} n'exécute pas la fonction",
+        "Compensate": "{actor} donne sa carte de l'emplacement {slot} comme carte de compensation",
+        "TakeFirstRefusal": "{actor} use de sa priorité et jette la carte en personne",
+        "WaiveFirstRefusal": "{actor} renonce à sa priorité",
+        "TouchNoseLast": "{actor} touche son nez en dernier",
+        "CallSabaiSabai": "{actor} dit sabai sabai",
+        "Pass": "{actor} passe",
+        "LookAtCards": "{actor} regarde ses cartes des emplacements {slots}",
+    },
+    "nl": {
+        "Draw": "{actor} trekt een kaart",
+        "Play": "{actor} speelt de getrokken kaart direct",
+        "Keep": "{actor} houdt de getrokken kaart op plaats {slot}",
+        "ThrowIn": "{actor} gooit de eigen kaart op plaats {slot}",
+        "ThrowIn.other": "{actor} gooit de kaart van {owner} op plaats {slot} (sabai-sabai Move)",
+        "Peek": "{actor} bekijkt de eigen kaart op plaats {slot} (peek)",
+        "Spy": "{actor} bekijkt de kaart van {target} op plaats {slot} (spy)",
+        "Give": "{actor} geeft de eigen kaart op plaats {slot} aan {target} (give)",
+        "Switch": (
+            "{actor} ruilt de eigen kaart op plaats {slot} met de kaart van {target} op "
+            "plaats {target_slot} (switch)"
+        ),
+        "SkipFunction": "{actor} voert de functie niet uit",
+        "Compensate": "{actor} geeft de eigen kaart op plaats {slot} als compensatiekaart",
+        "TakeFirstRefusal": "{actor} gebruikt het voorrecht en gooit de kaart zelf",
+        "WaiveFirstRefusal": "{actor} ziet af van het voorrecht",
+        "TouchNoseLast": "{actor} raakt als laatste de neus aan",
+        "CallSabaiSabai": "{actor} zegt sabai sabai",
+        "Pass": "{actor} past",
+        "LookAtCards": "{actor} bekijkt de eigen kaarten op plaats {slots}",
+    },
+    "fi": {
+        "Draw": "{actor} nostaa kortin",
+        "Play": "{actor} pelaa nostetun kortin suoraan",
+        "Keep": "{actor} säilyttää nostetun kortin paikalla {slot}",
+        "ThrowIn": "{actor} tekee väliintulon omalla kortillaan paikalta {slot}",
+        "ThrowIn.other": (
+            "{actor} tekee väliintulon pelaajan {owner} kortilla paikalta {slot} (sabai-sabai Move)"
+        ),
+        "Peek": "{actor} katsoo omaa korttiaan paikalla {slot} (peek)",
+        "Spy": "{actor} katsoo pelaajan {target} korttia paikalla {slot} (spy)",
+        "Give": "{actor} antaa korttinsa paikalta {slot} pelaajalle {target} (give)",
+        "Switch": (
+            "{actor} vaihtaa korttinsa paikalta {slot} pelaajan {target} korttiin paikalla "
+            "{target_slot} (switch)"
+        ),
+        "SkipFunction": "{actor} jättää toiminnon suorittamatta",
+        "Compensate": "{actor} antaa korttinsa paikalta {slot} korvauskortiksi",
+        "TakeFirstRefusal": "{actor} käyttää etuoikeuttaan ja tekee väliintulon itse",
+        "WaiveFirstRefusal": "{actor} luopuu etuoikeudestaan",
+        "TouchNoseLast": "{actor} koskettaa nenäänsä viimeisenä",
+        "CallSabaiSabai": "{actor} sanoo sabai-sabai",
+        "Pass": "{actor} passaa",
+        "LookAtCards": "{actor} katsoo korttejaan paikoilla {slots}",
+    },
+}
+
+
 def label(language: str, key: str) -> str:
     """The label ``key`` in ``language`` (English where a translation is missing)."""
     return LABELS[check_language(language)].get(key, LABELS["en"][key])
+
+
+def describe(action: Action, players: Sequence[str], language: str = "en") -> str:
+    """What ``action`` does, as a sentence in ``language``, naming the players by ``players``:
+    ``describe(ThrowIn(0, 2, 3), names, "fr")`` is "Anna jette la carte de Chloé de
+    l'emplacement 3 (sabai-sabai Move)". Slots count from 0, as in records."""
+    phrases = PHRASES[check_language(language)]
+    kind = type(action).__name__
+    if isinstance(action, ThrowIn) and action.owner != action.actor:
+        kind = "ThrowIn.other"
+    values: dict[str, object] = {}
+    for field in attrs.fields(type(action)):
+        value = getattr(action, field.name)
+        if field.name in ("actor", "owner", "target"):
+            value = players[value]
+        elif field.name == "slots":
+            value = ", ".join(str(slot) for slot in value)
+        values[field.name] = value
+    return phrases[kind].format(**values)

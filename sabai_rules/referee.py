@@ -23,7 +23,7 @@ import attrs
 from sabai_rules import catalogue
 from sabai_rules.cards import face_name
 from sabai_rules.game import finish_round, new_game
-from sabai_rules.i18n import label
+from sabai_rules.i18n import describe, label
 from sabai_rules.moves import (
     Action,
     Compensate,
@@ -289,11 +289,13 @@ def table_after(record: Record, number: int) -> State:
 # -- rendering -------------------------------------------------------------------------------
 
 
-def _describe(action: Action, names: Sequence[str]) -> str:
+def _as_recorded(action: Action, names: Sequence[str]) -> str:
+    """The action in the record's terms (``ThrowIn(owner=Chloé, slot=3)``), to find it there."""
     data = action_to_json(action, names)
-    actor, kind = data.pop("actor"), data.pop("action")
+    del data["actor"]
+    kind = data.pop("action")
     params = ", ".join(f"{k}={v}" for k, v in data.items())
-    return f"{actor}: {kind}({params})"
+    return f"{kind}({params})"
 
 
 def _labeller(lang: str) -> Callable[[str], str]:
@@ -418,11 +420,12 @@ def render_text(verdict: Verdict, lang: str = "en") -> str:
         where = f"{t('table.round')} {event.round + 1}, #{event.index + 1}"
         lines += [
             "",
-            f"{t('verdict.illegal')} {event.number} ({where}): {_describe(event.action, names)}",
+            f"{t('verdict.illegal')} {event.number} ({where}): "
+            f"{describe(event.action, names, lang)} · {_as_recorded(event.action, names)}",
             f"  {event.message}{english} [{event.rule}]",
             *_rule_block(event.rule, lang),
         ]
-        allowed = ", ".join(_describe(a, names) for a in event.allowed[:12]) or "-"
+        allowed = "; ".join(describe(a, names, lang) for a in event.allowed[:12]) or "-"
         more = f" … (+{len(event.allowed) - 12})" if len(event.allowed) > 12 else ""
         lines.append(f"{t('verdict.allowed')}: {allowed}{more}")
         lines.append(f"{t('verdict.table-before')}:")

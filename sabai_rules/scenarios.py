@@ -9,7 +9,10 @@ PyYAML (installed with the ``test`` and ``docs`` extras).
 The format, by example::
 
     id: wrong-throw-in-locks-out
-    title: A wrong throw-in costs a penalty card and locks the thrower out
+    title:                           # or one English string
+      en: A wrong throw-in costs a penalty card and locks the thrower out
+      fr: ...
+      nl: ...
     rules: [throw-in.wrong-card.penalty, throw-in.retry-lockout]
     rulings: [ruling.retry-lockout-scope]
     description:
@@ -106,7 +109,7 @@ class Scenario:
     rounds of one game (``rounds``, then ``game_result``)."""
 
     id: str
-    title: str
+    title: str  # in English; ``titles`` has every language the file gives
     rules: tuple[str, ...]
     rulings: tuple[str, ...]
     description: Mapping[str, str] = attrs.field(eq=False)
@@ -115,6 +118,11 @@ class Scenario:
     game: Mapping[str, Any] | None = attrs.field(eq=False)
     game_result: Mapping[str, Any] | None = attrs.field(eq=False)
     path: Path | None = attrs.field(eq=False)
+    titles: Mapping[str, str] = attrs.field(eq=False, factory=dict)
+
+    def title_in(self, language: str) -> str:
+        """The title in ``language``, or in English where the file has none."""
+        return self.titles.get(language) or self.title
 
     @property
     def edition(self) -> str:
@@ -249,9 +257,11 @@ def _read(path: Path) -> Scenario:
             rounds = tuple(_round_script(path, raw) for raw in data["rounds"])
         else:
             rounds = (_round_script(path, data),)
+        titles = _titles(path, data["title"])
         scenario = Scenario(
             id=str(data["id"]),
-            title=str(data["title"]),
+            title=titles["en"],
+            titles=titles,
             rules=tuple(data.get("rules") or ()),
             rulings=tuple(data.get("rulings") or ()),
             description=dict(data["description"]),
@@ -270,6 +280,19 @@ def _read(path: Path) -> Scenario:
     if path.stem != scenario.id:
         raise ScenarioError(f"{path.name}: the file name must be the scenario id {scenario.id!r}")
     return scenario
+
+
+def _titles(path: Path, raw: object) -> dict[str, str]:
+    if isinstance(raw, str):
+        return {"en": raw}
+    if not isinstance(raw, dict) or not isinstance(raw.get("en"), str):
+        raise ScenarioError(f"{path.name}: title is a string or a mapping with an 'en' title")
+    unknown = set(raw) - {"en", "fr", "nl", "fi"}
+    if unknown:
+        raise ScenarioError(
+            f"{path.name}: title in unknown language(s) {', '.join(sorted(unknown))}"
+        )
+    return {str(lang): str(text) for lang, text in raw.items()}
 
 
 def _round_script(path: Path, data: Mapping[str, Any]) -> RoundScript:

@@ -30,9 +30,10 @@ from sphinx.util.docutils import SphinxDirective
 from sabai_rules import catalogue
 from sabai_rules.cards import face_name, parse_face
 from sabai_rules.catalogue import Catalogue, Rule
-from sabai_rules.i18n import label
+from sabai_rules.i18n import describe, label
+from sabai_rules.moves import MAX_PLAYERS
 from sabai_rules.ruleset import PRESETS, Ruleset
-from sabai_rules.scenarios import Scenario, load_scenarios
+from sabai_rules.scenarios import Scenario, load_scenarios, parse_action
 from sabai_rules.traceability import Trace, trace
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -406,10 +407,13 @@ class ExamplesDirective(MarkdownDirective):
             if lang != "fi" and scenario.edition == "older":
                 continue
             anchor = f"scenario-{scenario.id}"
-            section = self.section(anchor, scenario.title)
+            title = scenario.title_in(lang)
+            section = self.section(anchor, title)
             self.env.domains.standard_domain.note_hyperlink_target(
-                anchor, self.env.docname, anchor, scenario.title
+                anchor, self.env.docname, anchor, title
             )
+            # Players are P0, P1, ...; a step may name a seat beyond the table, to be refused.
+            names = tuple(f"P{p}" for p in range(MAX_PLAYERS + 1))
             description = scenario.description.get(lang) or scenario.description.get("en", "")
             cited = ", ".join(f"{{rule}}`{r}`" for r in scenario.rules if _linkable(r, lang))
             cited_rulings = ", ".join(f"{{ruling}}`{r}`" for r in scenario.rulings)
@@ -438,13 +442,65 @@ class ExamplesDirective(MarkdownDirective):
                     note = ""
                     if step.note:
                         note = " " + (step.note.get(lang) or step.note.get("en", ""))
-                    lines.append(f"{index}. `{step.action}`{outcome}{note}")
+                    said = describe(parse_action(step.action), names, lang)
+                    lines.append(f"{index}. {said} (`{step.action}`){outcome}{note}")
                 if script.result:
-                    result = ", ".join(f"{k}: {v}" for k, v in script.result.items())
+                    result = _round_result(script.result, names, lang)
                     lines += ["", f"**{w(lang, 'result')}:** {result}"]
+            if scenario.game_result:
+                result = _game_result(scenario.game_result, names, lang)
+                lines += ["", f"**{w(lang, 'game-result')}:** {result}"]
             self.parse("\n".join(lines), section)
             out.append(section)
         return out
+
+
+def _points(values: list[int], names: tuple[str, ...], signed: bool = False) -> str:
+    return ", ".join(
+        f"{names[player]} {value:+d}" if signed else f"{names[player]} {value}"
+        for player, value in enumerate(values)
+    )
+
+
+_RESULT_LABELS = {
+    "card_points": "verdict.card-points",
+    "victory_points": "verdict.victory-points",
+    "ass_joker_holder": "verdict.ass-joker",
+    "hall_of_fame": "verdict.hall-of-fame",
+}
+
+
+def _round_result(result: Any, names: tuple[str, ...], lang: str) -> str:
+    """A round's expected result, in the words of the referee's verdict."""
+    parts = []
+    for key, value in result.items():
+        if key == "end":
+            parts.append(label(lang, f"end.{value}"))
+        elif key == "winners":
+            won = ", ".join(names[p] for p in value) or "—"
+            parts.append(f"{label(lang, 'verdict.round-won-by')} {won}")
+        elif key in ("card_points", "victory_points"):
+            points = _points(value, names, signed=key == "victory_points")
+            parts.append(f"{label(lang, _RESULT_LABELS[key])}: {points}")
+        elif key in ("ass_joker_holder", "hall_of_fame"):
+            who = "—" if value is None else names[value]
+            parts.append(f"{label(lang, _RESULT_LABELS[key])}: {who}")
+        else:
+            raise ValueError(f"a scenario's result has no key {key!r}")
+    return " · ".join(parts)
+
+
+def _game_result(result: Any, names: tuple[str, ...], lang: str) -> str:
+    parts = []
+    if "victory_points" in result:
+        parts.append(
+            f"{label(lang, 'verdict.final-scores')}: {_points(result['victory_points'], names)}"
+        )
+    if result.get("winners"):
+        parts.append(
+            f"{label(lang, 'verdict.game-won-by')} {', '.join(names[p] for p in result['winners'])}"
+        )
+    return " · ".join(parts)
 
 
 def _linkable(ident: str, lang: str) -> bool:

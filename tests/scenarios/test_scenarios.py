@@ -35,4 +35,7 @@ def test_scenario_is_described_for_players(scenario: Scenario) -> None:
     missing = languages - set(scenario.description)
     assert not missing, f"{scenario.id}: no description in {sorted(missing)}"
     assert all(text.strip() for text in scenario.description.values())
+    # The rulebook shows each example under its title in the page's language.
+    untitled = languages - set(scenario.titles)
+    assert not untitled, f"{scenario.id}: no title in {sorted(untitled)}"
     assert scenario.steps, f"{scenario.id}: no steps"

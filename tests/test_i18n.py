@@ -1,0 +1,81 @@
+"""What the referee and the rulebook say a player did, in the four languages."""
+
+from __future__ import annotations
+
+import io
+import string
+import typing
+from pathlib import Path
+
+import pytest
+
+from sabai_rules.cli import run
+from sabai_rules.i18n import LABELS, PHRASES, describe, label
+from sabai_rules.moves import (
+    Action,
+    CallSabaiSabai,
+    Draw,
+    LookAtCards,
+    Switch,
+    ThrowIn,
+)
+
+NAMES = ("Anna", "Ben", "Chloé")
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def _blanks(template: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field}
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "nl", "fi"])
+def test_every_action_has_a_phrase_with_the_same_blanks_as_english(language: str) -> None:
+    kinds = {cls.__name__ for cls in typing.get_args(Action)} | {"ThrowIn.other"}
+    assert set(PHRASES[language]) == kinds
+    for kind, template in PHRASES[language].items():
+        assert _blanks(template) == _blanks(PHRASES["en"][kind]), (language, kind)
+    assert set(LABELS[language]) == set(LABELS["en"])
+
+
+def test_throwing_in_anothers_card_is_named_a_sabai_sabai_move() -> None:
+    assert describe(ThrowIn(0, 0, 1), NAMES) == "Anna throws in their card in slot 1"
+    assert (
+        describe(ThrowIn(0, 2, 3), NAMES, "fr")
+        == "Anna jette la carte de Chloé de l'emplacement 3 (sabai-sabai Move)"
+    )
+    assert describe(ThrowIn(1, 0, 0), NAMES, "nl") == (
+        "Ben gooit de kaart van Anna op plaats 0 (sabai-sabai Move)"
+    )
+
+
+def test_phrases_name_players_and_count_slots_as_records_do() -> None:
+    assert describe(Switch(1, 0, 2, 3), NAMES, "en") == (
+        "Ben switches their card in slot 0 with Chloé's card in slot 3"
+    )
+    assert describe(LookAtCards(2, (0, 3)), NAMES, "fi") == "Chloé katsoo korttejaan paikoilla 0, 3"
+    assert describe(Draw(1), NAMES, "nl") == "Ben trekt een kaart"
+    assert describe(CallSabaiSabai(0), NAMES, "fr") == "Anna dit sabai sabai"
+
+
+def test_the_referee_says_what_was_done_in_the_readers_language() -> None:
+    out = io.StringIO()
+    code = run(
+        ["replay", str(EXAMPLES / "wrong-throw-in-lockout.json"), "--lang", "fr"],
+        stdout=out,
+        stderr=io.StringIO(),
+    )
+    assert code == 1
+    text = out.getvalue()
+    assert (
+        f"{label('fr', 'verdict.illegal')} 14 (Manche 1, #14): "
+        "Anna jette la carte de Chloé de l'emplacement 3 (sabai-sabai Move) "
+        "· ThrowIn(owner=Chloé, slot=3)\n"
+    ) in text
+    assert (
+        f"{label('fr', 'verdict.allowed')}: Chloé pioche une carte; Anna dit sabai sabai\n" in text
+    )
+
+
+def test_an_unknown_language_is_refused() -> None:
+    with pytest.raises(ValueError, match="'de'"):
+        describe(Draw(0), NAMES, "de")

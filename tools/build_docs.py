@@ -98,16 +98,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"site: {out / 'html' / 'index.html'}")
     if args.no_check:
         return 0
-    from check_links import check  # noqa: PLC0415 - tools/ is the script's directory
+    from check_links import check, report  # noqa: PLC0415 - tools/ is the script's directory
 
-    problems = check(out / "html", languages)
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    if problems:
-        print(f"links: {len(problems)} broken", file=sys.stderr)
-        return 1
-    print("links: every internal link and anchor resolves")
-    return 0
+    return report(check(out / "html", languages))
 
 
 if __name__ == "__main__":

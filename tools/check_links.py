@@ -187,13 +187,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.root.is_dir():
         parser.error(f"{args.root}: no such directory (build the docs first)")
-    problems = check(args.root, tuple(args.lang or LANGUAGES))
+    return report(check(args.root, tuple(args.lang or LANGUAGES)))
+
+
+def report(problems: list[str]) -> int:
+    """Print the problems (standard error) or the all-clear; the exit status."""
     for problem in problems:
-        print(problem)
+        print(problem, file=sys.stderr)
     if problems:
-        print(f"{len(problems)} problem(s)", file=sys.stderr)
+        print(f"links: {len(problems)} broken", file=sys.stderr)
         return 1
-    print("every internal link and anchor resolves")
+    print("links: every internal link and anchor resolves")
     return 0
 
 

@@ -308,6 +308,9 @@ class RulingsDirective(MarkdownDirective):
 
 
 def _show(value: Any) -> str:
+    """An option's value as the ruleset and records write it."""
+    if value is None:
+        return "none"
     if isinstance(value, tuple):
         return ", ".join(f"{k}={_show(v)}" for k, v in value)
     if isinstance(value, bool):
@@ -374,7 +377,7 @@ class PresetsDirective(MarkdownDirective):
         lines = [header, "|" + "---|" * (len(PRESETS) + 2)]
         for option in Ruleset.option_names():
             values = [getattr(Ruleset.preset(p), option) for p in PRESETS]
-            shown = [f"`{_show_value(v)}`" for v in values]
+            shown = [f"`{_show(v)}`" for v in values]
             if len({repr(v) for v in values}) > 1:
                 shown = [f"**{s}**" for s in shown]
             lines.append(
@@ -383,14 +386,6 @@ class PresetsDirective(MarkdownDirective):
                 + f" | {{ruling}}`{Ruleset.ruling_of(option)}` |"
             )
         return self.parse("\n".join(lines))
-
-
-def _show_value(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 class ExamplesDirective(MarkdownDirective):

@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from sabai_rules import catalogue
-from sabai_rules.cards import face_name
+from sabai_rules.cards import Deck, face_name
 from sabai_rules.game import finish_round, new_game
 from sabai_rules.i18n import describe, label
 from sabai_rules.moves import (
@@ -163,6 +163,20 @@ def _allowed(state: State, actor: int) -> tuple[Action, ...]:
     return (*legal.decisions, *own, *mine)
 
 
+def _deal_round(record: Record, game: Game, deck: Deck, index: int) -> State:
+    """Round ``index``'s deal as the record gives it: the deck's order, or a seed."""
+    shown = record.rounds[index].deal
+    return deal(
+        record.ruleset,
+        len(record.players),
+        dealer=game.next_dealer,
+        order=deck.ids_for_faces(shown.order) if shown.order is not None else None,
+        seed=shown.seed if shown.seed is not None else record.seed,
+        round_index=index,
+        final_round=game.next_round_is_final,
+    )
+
+
 def replay(record: Record, *, tolerant: bool = False, problems: Sequence[Problem] = ()) -> Verdict:
     """Play the record. Strict: stop at the first illegal event. Tolerant: note every illegal
     event, skip it and go on. A record that cannot be played (a card that is not there, events
@@ -180,17 +194,7 @@ def replay(record: Record, *, tolerant: bool = False, problems: Sequence[Problem
         path = f"$.rounds[{r}]"
         if game.is_over:
             raise RecordError("this round comes after the end of the game", path)
-        order = deck.ids_for_faces(rnd.deal.order) if rnd.deal.order is not None else None
-        seed = rnd.deal.seed if rnd.deal.seed is not None else record.seed
-        state = deal(
-            rules,
-            players,
-            dealer=game.next_dealer,
-            order=order,
-            seed=seed,
-            round_index=r,
-            final_round=game.next_round_is_final,
-        )
+        state = _deal_round(record, game, deck, r)
         for i, event in enumerate(rnd.events):
             number += 1
             where = f"{path}.events[{i}]"
@@ -259,17 +263,7 @@ def table_after(record: Record, number: int) -> State:
     deck = deck_for(rules)
     seen = 0
     for r, rnd in enumerate(record.rounds):
-        order = deck.ids_for_faces(rnd.deal.order) if rnd.deal.order is not None else None
-        seed = rnd.deal.seed if rnd.deal.seed is not None else record.seed
-        state = deal(
-            rules,
-            players,
-            dealer=game.next_dealer,
-            order=order,
-            seed=seed,
-            round_index=r,
-            final_round=game.next_round_is_final,
-        )
+        state = _deal_round(record, game, deck, r)
         if seen == number:
             return state
         for i, event in enumerate(rnd.events):

@@ -185,9 +185,8 @@ def _step(state: State, bots: Sequence[Bot], rng: random.Random) -> Action:
         reaction = bots[player].react(view(state, player), rng)
         if reaction is not None and reaction in legal:
             return reaction
+    # While a round is on, the game always waits for a decision or, at its end, for passes.
     options = legal.decisions or legal.passes
-    if not options:
-        return rng.choice(tuple(legal))
     actor = options[0].actor
     if type(options[0]) is LookAtCards or type(options[0]) is Pass:
         actor = options[rng.randrange(len(options))].actor

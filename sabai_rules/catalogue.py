@@ -48,6 +48,7 @@ __all__ = [
     "Quote",
     "Reading",
     "Retired",
+    "RetiredIdError",
     "Rule",
     "Ruling",
     "RulingGroup",
@@ -130,6 +131,19 @@ class UnknownIdError(LookupError):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+class RetiredIdError(UnknownIdError):
+    """An id the catalogue withdrew (``spec/retired.toml``); it is never reused."""
+
+    def __init__(self, kind: str, retired: Retired) -> None:
+        instead = f"; use {retired.replaced_by!r}" if retired.replaced_by else ""
+        LookupError.__init__(
+            self, f"{kind} id {retired.id!r} was retired ({retired.reason}){instead}"
+        )
+        self.kind = kind
+        self.ident = retired.id
+        self.suggestions = (retired.replaced_by,) if retired.replaced_by else ()
 
 
 class UnknownLanguageError(ValueError):
@@ -457,9 +471,7 @@ class Catalogue:
         found = self._rules.get(ident)
         if found is None:
             if ident in self._retired:
-                retired = self._retired[ident]
-                instead = f"; use {retired.replaced_by!r}" if retired.replaced_by else ""
-                raise LookupError(f"rule id {ident!r} was retired ({retired.reason}){instead}")
+                raise RetiredIdError("rule", self._retired[ident])
             raise UnknownIdError("rule", ident, self._rules)
         return found
 

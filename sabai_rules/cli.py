@@ -27,7 +27,14 @@ from sabai_rules.bots import BOTS, simulate
 from sabai_rules.catalogue import LANGUAGES, CatalogueError, Rule, Ruling, UnknownIdError
 from sabai_rules.export import export_view
 from sabai_rules.i18n import label
-from sabai_rules.record import Problem, Record, RecordError, load_record, write_record
+from sabai_rules.record import (
+    Problem,
+    Record,
+    RecordError,
+    load_record,
+    player_index,
+    write_record,
+)
 from sabai_rules.referee import render_json, render_table, render_text, replay, table_after
 from sabai_rules.ruleset import PRESETS
 
@@ -54,7 +61,13 @@ class _UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, raising instead of exiting, so that :func:`run` stays in control."""
+    """argparse, raising instead of exiting, so that :func:`run` stays in control; every command's
+    help ends with the exit codes."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("epilog", EPILOG)
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        super().__init__(**kwargs)
 
     def error(self, message: str) -> NoReturn:
         raise _UsageError(f"{self.prog}: error: {message}")
@@ -64,8 +77,6 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="sabai",
         description="The rules of sabai-sabai: look up rules, referee recorded games, simulate.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"sabai-rules {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -79,8 +90,6 @@ def _parser() -> argparse.ArgumentParser:
             "language, our statement of it and the rulings that settle it. Without an id, list "
             "the rules."
         ),
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     rules.add_argument(
         "id", nargs="?", help="a rule id (throw-in.identical) or ruling id (ruling.…)"
@@ -97,8 +106,6 @@ def _parser() -> argparse.ArgumentParser:
         "glossary",
         help="print the glossary, or one term",
         description="Print the vocabulary of the rules, or one term, in the chosen language.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     glossary.add_argument("term", nargs="?", help="a glossary id (final-lap)")
     glossary.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default: en)")
@@ -116,8 +123,6 @@ def _parser() -> argparse.ArgumentParser:
             "actor and action, the rule it breaks in the chosen language, what the rules allowed "
             "instead and the table just before it. A claim in the record is checked."
         ),
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     replay.add_argument("record", type=Path, help="a game record (JSON)")
     replay.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default: en)")
@@ -132,8 +137,6 @@ def _parser() -> argparse.ArgumentParser:
         help="show the table after an event of a record",
         description="Show the table after event N of a record (0: the deal), all-seeing or as one "
         "player sees it.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     show.add_argument("record", type=Path, help="a game record (JSON)")
     show.add_argument(
@@ -147,8 +150,6 @@ def _parser() -> argparse.ArgumentParser:
         "simulate",
         help="play a game with seeded bots and write its record",
         description="Play a game with seeded bots and write its record (for examples and tests).",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     simulate.add_argument("--players", type=int, required=True, help="2 to 12")
     simulate.add_argument("--seed", type=int, required=True, help="the seed of the deals and bots")
@@ -165,8 +166,6 @@ def _parser() -> argparse.ArgumentParser:
         help="export a record as one player saw it",
         description="Export a record as one player saw it: every event with only what that "
         "player saw (no deal order, no seed, no face they did not see).",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     export.add_argument("record", type=Path, help="a game record (JSON)")
     export.add_argument("--as", dest="as_player", required=True, metavar="PLAYER")
@@ -370,14 +369,9 @@ def _glossary_command(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _load(path: Path, tolerant: bool = False) -> tuple[Record, list[Problem]]:
-    problems: list[Problem] = []
-    record = load_record(path, problems=problems if tolerant else None)
-    return record, problems
-
-
 def _replay_command(args: argparse.Namespace, out: TextIO) -> int:
-    record, problems = _load(args.record, args.tolerant)
+    problems: list[Problem] = []
+    record = load_record(args.record, problems=problems if args.tolerant else None)
     verdict = replay(record, tolerant=args.tolerant, problems=problems)
     text = (
         render_json(verdict, args.lang)
@@ -385,21 +379,20 @@ def _replay_command(args: argparse.Namespace, out: TextIO) -> int:
         else render_text(verdict, args.lang)
     )
     out.write(text)
-    return EXIT_ILLEGAL if verdict.illegal or problems else EXIT_OK
+    return EXIT_ILLEGAL if verdict.illegal or verdict.problems else EXIT_OK
 
 
 def _player_arg(record: Record, name: str) -> int:
-    if name in record.players:
-        return record.players.index(name)
-    if name.isdigit() and int(name) < len(record.players):
-        return int(name)
-    raise _UsageError(
-        f"sabai: error: unknown player {name!r} (the players are {', '.join(record.players)})"
-    )
+    """A player named as in the record, or by seat number."""
+    seat = name not in record.players and name.isdecimal()
+    try:
+        return player_index(int(name) if seat else name, record.players, "--as")
+    except RecordError as error:
+        raise _UsageError(f"sabai: error: {error.message}") from None
 
 
 def _show_command(args: argparse.Namespace, out: TextIO) -> int:
-    record, _ = _load(args.record)
+    record = load_record(args.record)
     state = table_after(record, args.at)
     player = None if args.as_player is None else _player_arg(record, args.as_player)
     out.write(render_table(state, record.players, as_player=player, lang=args.lang) + "\n")
@@ -421,7 +414,7 @@ def _simulate_command(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _export_command(args: argparse.Namespace, out: TextIO) -> int:
-    record, _ = _load(args.record)
+    record = load_record(args.record)
     player = _player_arg(record, args.as_player)
     text = json.dumps(export_view(record, player), ensure_ascii=False, indent=2) + "\n"
     if args.output is None:
@@ -461,9 +454,6 @@ def run(
         where = getattr(args, "record", None)
         prefix = f"{where}: " if where is not None else ""
         err.write(f"sabai: error: {prefix}{error}\n")
-        return EXIT_USAGE
-    except LookupError as error:  # a retired id
-        err.write(f"sabai: error: {error.args[0] if error.args else error}\n")
         return EXIT_USAGE
     except CatalogueError as error:
         err.write(f"sabai: error: the rule catalogue is damaged ({error}); reinstall sabai-rules\n")

@@ -136,7 +136,8 @@ class PenaltyWaived(Event):
 class Reshuffled(Event):
     """The discard pile but its top card became the new draw pile, shuffled
     (:rule:`ruling.draw-pile-exhausted`). ``player`` is who needed the card; ``cards`` are the cards
-    that moved (known to nobody from now on)."""
+    that moved, face up until then. Their new order is known to nobody: a view of this event
+    shows only the faces its viewer knows after the action (the card they then drew)."""
 
     cards: tuple[int, ...]
 

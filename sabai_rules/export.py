@@ -13,10 +13,9 @@ from __future__ import annotations
 from typing import Any, Final
 
 from sabai_rules.cards import face_name
-from sabai_rules.game import finish_round, new_game
-from sabai_rules.moves import IllegalActionError, apply_events, deal, deck_for
-from sabai_rules.record import Record, action_to_json, record_to_json
-from sabai_rules.referee import close_round
+from sabai_rules.moves import deck_for
+from sabai_rules.record import Record, action_to_json, ruleset_to_json
+from sabai_rules.referee import Dealt, Played, play_record
 from sabai_rules.views import view_event
 
 __all__ = ["VIEW_FORMAT", "export_view"]
@@ -28,57 +27,40 @@ _PLAYER_FIELDS: Final = ("player", "owner", "target")
 
 def export_view(record: Record, player: int) -> dict[str, Any]:
     """The record as ``player`` saw it, as a JSON object. Illegal events are marked refused and
-    change nothing."""
+    change nothing. A record that cannot be played raises
+    :class:`~sabai_rules.record.RecordError`, as :func:`~sabai_rules.referee.replay` does."""
     names = record.players
-    full = record_to_json(record)
-    rules = record.ruleset
-    game = new_game(len(names), rules, seed=record.seed, first_dealer=record.first_dealer)
-    deck = deck_for(rules)
-    rounds = []
-    number = 0
-    for r, rnd in enumerate(record.rounds):
-        order = deck.ids_for_faces(rnd.deal.order) if rnd.deal.order is not None else None
-        seed = rnd.deal.seed if rnd.deal.seed is not None else record.seed
-        state = deal(
-            rules,
-            len(names),
-            dealer=game.next_dealer,
-            order=order,
-            seed=seed,
-            round_index=r,
-            final_round=game.next_round_is_final,
-        )
-        events = []
-        for event in rnd.events:
-            number += 1
-            item: dict[str, Any] = {"event": number, **action_to_json(event.action, names)}
-            try:
-                state, caused = apply_events(state, event.action)
-            except IllegalActionError as error:
-                item["refused"] = error.rule
-                events.append(item)
-                continue
-            item["saw"] = [_seen(view_event(e, player, state), names) for e in caused]
+    deck = deck_for(record.ruleset)
+    rounds: list[dict[str, Any]] = []
+    events: list[dict[str, Any]] = []
+    for step in play_record(record, caused=True):
+        if isinstance(step, Dealt):
+            events = []
+        elif isinstance(step, Played):
+            item: dict[str, Any] = {"event": step.number, **action_to_json(step.action, names)}
+            if step.error is not None:
+                item["refused"] = step.error.rule
+            else:
+                item["saw"] = [_seen(view_event(e, player, step.state), names) for e in step.caused]
             events.append(item)
-        state = close_round(state)
-        entry: dict[str, Any] = {"dealer": names[state.setup.dealer], "events": events}
-        if state.is_over:
-            game = finish_round(game, state)
-            result = game.rounds[-1]
-            entry["result"] = {
-                "card_points": dict(zip(names, result.card_points, strict=True)),
-                "victory_points": dict(zip(names, result.victory_points, strict=True)),
-                "revealed": {
-                    names[p]: [face_name(deck.faces[c]) for c in row]
-                    for p, row in enumerate(result.rows)
-                },
-            }
-        rounds.append(entry)
+        else:
+            entry: dict[str, Any] = {"dealer": names[step.state.setup.dealer], "events": events}
+            if step.state.is_over:
+                result = step.game.rounds[-1]
+                entry["result"] = {
+                    "card_points": dict(zip(names, result.card_points, strict=True)),
+                    "victory_points": dict(zip(names, result.victory_points, strict=True)),
+                    "revealed": {
+                        names[p]: [face_name(deck.faces[c]) for c in row]
+                        for p, row in enumerate(result.rows)
+                    },
+                }
+            rounds.append(entry)
     return {
         "format": VIEW_FORMAT,
         "version": 1,
         "player": names[player],
-        "ruleset": full["ruleset"],
+        "ruleset": ruleset_to_json(record.ruleset),
         "players": list(names),
         "first_dealer": names[record.first_dealer],
         "rounds": rounds,

@@ -8,10 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-import attrs
-
 from sabai_rules.catalogue import check_language
 from sabai_rules.moves import Action, ThrowIn
+from sabai_rules.record import ACTION_FIELDS
 
 __all__ = ["LABELS", "PHRASES", "describe", "label"]
 
@@ -411,12 +410,12 @@ def describe(action: Action, players: Sequence[str], language: str = "en") -> st
     kind = type(action).__name__
     if isinstance(action, ThrowIn) and action.owner != action.actor:
         kind = "ThrowIn.other"
-    values: dict[str, object] = {}
-    for field in attrs.fields(type(action)):
-        value = getattr(action, field.name)
-        if field.name in ("actor", "owner", "target"):
+    values: dict[str, object] = {"actor": players[action.actor]}
+    for name, what in ACTION_FIELDS[type(action)]:
+        value = getattr(action, name)
+        if what == "player":
             value = players[value]
-        elif field.name == "slots":
+        elif what == "slots":
             value = ", ".join(str(slot) for slot in value)
-        values[field.name] = value
+        values[name] = value
     return phrases[kind].format(**values)

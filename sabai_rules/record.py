@@ -22,6 +22,7 @@ Players are named in events; slots are the engine's (0 is a row's left end). The
 from __future__ import annotations
 
 import json
+import typing
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, NoReturn
@@ -30,26 +31,7 @@ import attrs
 
 from sabai_rules import chance
 from sabai_rules.cards import face_name, parse_face
-from sabai_rules.moves import (
-    Action,
-    CallSabaiSabai,
-    Compensate,
-    Draw,
-    Give,
-    Keep,
-    LookAtCards,
-    Pass,
-    Peek,
-    Play,
-    SkipFunction,
-    Spy,
-    Switch,
-    TakeFirstRefusal,
-    ThrowIn,
-    TouchNoseLast,
-    WaiveFirstRefusal,
-    deck_for,
-)
+from sabai_rules.moves import Action, deck_for
 from sabai_rules.ruleset import PRESETS, Ruleset
 
 __all__ = [
@@ -67,8 +49,10 @@ __all__ = [
     "action_from_json",
     "action_to_json",
     "load_record",
+    "player_index",
     "read_record",
     "record_to_json",
+    "ruleset_to_json",
     "write_record",
 ]
 
@@ -157,25 +141,19 @@ class Record:
 
 # -- actions as JSON -----------------------------------------------------------------------------
 
+#: What each parameter of an action names: a player, a slot, or several slots.
+_PARAMETER_KINDS: Final = {
+    "owner": "player",
+    "target": "player",
+    "slot": "slot",
+    "target_slot": "slot",
+    "slots": "slots",
+}
 #: The parameters of each action after its actor: (JSON name, kind) where kind is "player",
-#: "slot" or "slots".
+#: "slot" or "slots" — the engine's fields, in their order.
 ACTION_FIELDS: Final[Mapping[type, tuple[tuple[str, str], ...]]] = {
-    Draw: (),
-    Play: (),
-    Keep: (("slot", "slot"),),
-    ThrowIn: (("owner", "player"), ("slot", "slot")),
-    Peek: (("slot", "slot"),),
-    Spy: (("target", "player"), ("slot", "slot")),
-    Give: (("slot", "slot"), ("target", "player")),
-    Switch: (("slot", "slot"), ("target", "player"), ("target_slot", "slot")),
-    SkipFunction: (),
-    Compensate: (("slot", "slot"),),
-    TakeFirstRefusal: (),
-    WaiveFirstRefusal: (),
-    TouchNoseLast: (),
-    CallSabaiSabai: (),
-    Pass: (),
-    LookAtCards: (("slots", "slots"),),
+    cls: tuple((field.name, _PARAMETER_KINDS[field.name]) for field in attrs.fields(cls)[1:])
+    for cls in typing.get_args(Action)
 }
 ACTIONS_BY_NAME: Final = {cls.__name__: cls for cls in ACTION_FIELDS}
 
@@ -205,14 +183,14 @@ def action_from_json(data: Mapping[str, Any], players: Sequence[str], path: str)
     for key in data:
         if key not in allowed:
             raise RecordError(f"{key!r} is not a parameter of {name}", f"{path}.{key}")
-    args: list[Any] = [_player(data.get("actor"), players, f"{path}.actor")]
+    args: list[Any] = [player_index(data.get("actor"), players, f"{path}.actor")]
     for field, kind in fields:
         if field not in data:
             raise RecordError(f"{name} needs {field!r}", path)
         value = data[field]
         where = f"{path}.{field}"
         if kind == "player":
-            args.append(_player(value, players, where))
+            args.append(player_index(value, players, where))
         elif kind == "slot":
             args.append(_slot(value, where))
         else:
@@ -223,7 +201,9 @@ def action_from_json(data: Mapping[str, Any], players: Sequence[str], path: str)
     return action
 
 
-def _player(value: Any, players: Sequence[str], path: str) -> int:
+def player_index(value: Any, players: Sequence[str], path: str) -> int:
+    """The seat of a player named ``value`` (a name of ``players``, or a seat number);
+    :class:`RecordError` at ``path`` if there is none."""
     if isinstance(value, str) and value in players:
         return players.index(value)
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(players):
@@ -287,6 +267,8 @@ def decode(data: bytes | str) -> Any:
         raise RecordError(
             f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}", ""
         ) from None
+    except ValueError as error:  # e.g. an integer of more digits than Python converts
+        raise RecordError(f"not usable JSON: {error}", "") from None
 
 
 def _expect(data: Any, kind: type | tuple[type, ...], path: str, what: str) -> Any:
@@ -402,7 +384,9 @@ def _claim(data: Any, players: Sequence[str], path: str) -> Claim:
     winners = None
     if "winners" in data:
         names = _expect(data["winners"], list, f"{path}.winners", "a list of players")
-        winners = tuple(_player(n, players, f"{path}.winners[{i}]") for i, n in enumerate(names))
+        winners = tuple(
+            player_index(n, players, f"{path}.winners[{i}]") for i, n in enumerate(names)
+        )
     illegal = data.get("illegal_event")
     if illegal is not None:
         _expect(illegal, int, f"{path}.illegal_event", "an event number")
@@ -463,7 +447,7 @@ def read_record(
     if len(set(names)) != len(names):
         raise RecordError("two players have the same name", "$.players")
     players = tuple(names)
-    first_dealer = _player(data.get("first_dealer"), players, "$.first_dealer")
+    first_dealer = player_index(data.get("first_dealer"), players, "$.first_dealer")
     seed = data.get("seed", 0)
     _expect(seed, (int, str), "$.seed", "a whole number or a text")
     rounds_data = _expect(data.get("rounds"), list, "$.rounds", "a list of rounds")
@@ -499,7 +483,8 @@ def load_record(path: Path, *, problems: list[Problem] | None = None) -> Record:
     """Read a record file (see :func:`read_record`); a missing or unreadable file is a
     :class:`RecordError` too."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as file:
+            data = file.read(MAX_BYTES + 1)  # a larger file is refused unread beyond this
     except FileNotFoundError:
         raise RecordError("no such file", "") from None
     except IsADirectoryError:
@@ -512,15 +497,20 @@ def load_record(path: Path, *, problems: list[Problem] | None = None) -> Record:
 # -- writing ------------------------------------------------------------------------------------
 
 
+def ruleset_to_json(rules: Ruleset) -> dict[str, Any]:
+    """A ruleset as records write it: the preset it is, or the nearest one, and every option
+    that differs from that preset."""
+    preset = rules.preset_name() or _nearest_preset(rules)
+    return {
+        "preset": preset,
+        "options": dict(sorted(rules.differences(Ruleset.preset(preset)).items())),
+    }
+
+
 def record_to_json(record: Record) -> dict[str, Any]:
     """The JSON object of a record (the inverse of :func:`read_record`)."""
     data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
-    base = Ruleset.preset(record.ruleset.preset_name() or _nearest_preset(record.ruleset))
-    preset = record.ruleset.preset_name() or _nearest_preset(record.ruleset)
-    data["ruleset"] = {
-        "preset": preset,
-        "options": dict(sorted(record.ruleset.differences(base).items())),
-    }
+    data["ruleset"] = ruleset_to_json(record.ruleset)
     data["players"] = list(record.players)
     data["first_dealer"] = record.players[record.first_dealer]
     data["seed"] = record.seed

@@ -12,16 +12,16 @@ reaction round, every player who has not passed is taken to pass.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeAlias
 
 import attrs
 
 from sabai_rules import catalogue
-from sabai_rules.cards import Deck, face_name
+from sabai_rules.cards import face_name
+from sabai_rules.events import Event
 from sabai_rules.game import finish_round, new_game
 from sabai_rules.i18n import describe, label
 from sabai_rules.moves import (
@@ -37,6 +37,7 @@ from sabai_rules.moves import (
     Switch,
     ThrowIn,
     apply,
+    apply_events,
     deal,
     deck_for,
     legal_actions,
@@ -46,9 +47,14 @@ from sabai_rules.state import Function, Game, NoseRace, Offer, RoundResult, Stat
 from sabai_rules.views import view
 
 __all__ = [
+    "Dealt",
     "IllegalEvent",
+    "Played",
+    "RoundClosed",
+    "Step",
     "Verdict",
     "close_round",
+    "play_record",
     "render_json",
     "render_table",
     "render_text",
@@ -75,13 +81,18 @@ class IllegalEvent:
 @attrs.frozen
 class Verdict:
     record: Record
-    results: tuple[RoundResult, ...]
+    #: The game as far as it was played: the rounds scored, the winners once it is over.
     game: Game
     illegal: tuple[IllegalEvent, ...]
-    #: Events that could not be read (tolerant reading).
+    #: What could not be read or played (tolerant reading and replay).
     problems: tuple[Problem, ...]
-    #: The state after the last event played.
-    final: State
+    #: The replay stopped at the first illegal event: the events after it were not judged.
+    stopped: bool = False
+
+    @property
+    def results(self) -> tuple[RoundResult, ...]:
+        """Each round played to its end, scored."""
+        return self.game.rounds
 
     @property
     def legal(self) -> bool:
@@ -92,25 +103,27 @@ class Verdict:
         return self.game.is_over
 
     def claim_holds(self) -> bool | None:
-        """Whether the record's claim holds; ``None`` if it makes none or cannot be checked."""
+        """Whether the record's claim holds: ``False`` if any part of it is wrong, ``None`` if it
+        makes none or a part cannot be settled (the game is unfinished, or the replay stopped
+        before the event the claim names)."""
         claim = self.record.claim
         if claim is None:
             return None
-        checks: list[bool] = []
+        checks: list[bool | None] = []
         if claim.winners is not None:
-            if self.game.winners is None:
-                return None
-            checks.append(sorted(claim.winners) == sorted(self.game.winners))
+            winners = self.game.winners
+            checks.append(None if winners is None else sorted(claim.winners) == sorted(winners))
         if claim.illegal_event is not None:
-            first = self.illegal[0] if self.illegal else None
-            checks.append(
-                first is not None
-                and first.number == claim.illegal_event
-                and (claim.rule is None or claim.rule == first.rule)
-            )
+            named = claim.illegal_event
+            found = any(e.number == named and claim.rule in (None, e.rule) for e in self.illegal)
+            unjudged = self.stopped and self.illegal[-1].number < named
+            checks.append(True if found else (None if unjudged else False))
         elif claim.rule is not None:
-            checks.append(any(e.rule == claim.rule for e in self.illegal))
-        return all(checks) if checks else None
+            found = any(e.rule == claim.rule for e in self.illegal)
+            checks.append(True if found else (None if self.stopped else False))
+        if False in checks:
+            return False
+        return None if None in checks or not checks else True
 
 
 #: For each action, which card it names: (the player whose row it is in, the slot), as fields.
@@ -163,38 +176,74 @@ def _allowed(state: State, actor: int) -> tuple[Action, ...]:
     return (*legal.decisions, *own, *mine)
 
 
-def _deal_round(record: Record, game: Game, deck: Deck, index: int) -> State:
-    """Round ``index``'s deal as the record gives it: the deck's order, or a seed."""
-    shown = record.rounds[index].deal
-    return deal(
-        record.ruleset,
-        len(record.players),
-        dealer=game.next_dealer,
-        order=deck.ids_for_faces(shown.order) if shown.order is not None else None,
-        seed=shown.seed if shown.seed is not None else record.seed,
-        round_index=index,
-        final_round=game.next_round_is_final,
+@attrs.frozen
+class Dealt:
+    """A round's deal, as the record gives it."""
+
+    round: int
+    state: State
+
+
+@attrs.frozen
+class Played:
+    """One recorded event played: ``state`` is the table after it (``before`` if it was
+    illegal), ``caused`` what it caused (if asked for), ``error`` the refusal of an illegal
+    event."""
+
+    number: int
+    round: int
+    index: int
+    action: Action
+    before: State
+    state: State
+    caused: tuple[Event, ...]
+    error: IllegalActionError | None
+
+
+@attrs.frozen
+class RoundClosed:
+    """The end of a round's events: ``state`` after the unrecorded passes of the reaction round;
+    ``game`` with the round scored if it is over."""
+
+    round: int
+    state: State
+    game: Game
+    #: Tolerant play only: the round stops before it is over and another follows; the steps end.
+    problem: Problem | None = None
+
+
+#: One step of :func:`play_record`.
+Step: TypeAlias = Dealt | Played | RoundClosed
+
+
+def play_record(record: Record, *, tolerant: bool = False, caused: bool = False) -> Iterator[Step]:
+    """Every step of a record, lazily: each round's deal, each event played (an illegal one
+    changes nothing), each round's close. What makes a record unplayable — a round after the end
+    of the game, an event after the end of its round, a card that is not there, a round cut short
+    with another after it — raises :class:`~sabai_rules.record.RecordError` when it is reached;
+    tolerant, a round cut short ends the steps instead, with :attr:`RoundClosed.problem`. With
+    ``caused``, each :class:`Played` carries the events its action caused (a third slower)."""
+    game = new_game(
+        len(record.players), record.ruleset, seed=record.seed, first_dealer=record.first_dealer
     )
-
-
-def replay(record: Record, *, tolerant: bool = False, problems: Sequence[Problem] = ()) -> Verdict:
-    """Play the record. Strict: stop at the first illegal event. Tolerant: note every illegal
-    event, skip it and go on. A record that cannot be played (a card that is not there, events
-    after the end of the game) raises :class:`~sabai_rules.record.RecordError`."""
-    rules = record.ruleset
-    players = len(record.players)
-    game = new_game(players, rules, seed=record.seed, first_dealer=record.first_dealer)
-    deck = deck_for(rules)
-    illegal: list[IllegalEvent] = []
-    results: list[RoundResult] = []
+    deck = deck_for(record.ruleset)
     number = 0
-    state: State | None = None
     last_round = len(record.rounds) - 1
     for r, rnd in enumerate(record.rounds):
         path = f"$.rounds[{r}]"
         if game.is_over:
             raise RecordError("this round comes after the end of the game", path)
-        state = _deal_round(record, game, deck, r)
+        order = rnd.deal.order
+        state = deal(
+            record.ruleset,
+            len(record.players),
+            dealer=game.next_dealer,
+            order=deck.ids_for_faces(order) if order is not None else None,
+            seed=rnd.deal.seed if rnd.deal.seed is not None else record.seed,
+            round_index=r,
+            final_round=game.next_round_is_final,
+        )
+        yield Dealt(r, state)
         for i, event in enumerate(rnd.events):
             number += 1
             where = f"{path}.events[{i}]"
@@ -203,39 +252,58 @@ def replay(record: Record, *, tolerant: bool = False, problems: Sequence[Problem
                 raise RecordError(f"event {number} comes after the end of {what}", where)
             _check_slots(state, event.action, record.players, where)
             try:
-                state = apply(state, event.action)
-            except IllegalActionError as error:
-                illegal.append(
-                    IllegalEvent(
-                        number,
-                        r,
-                        i,
-                        event.action,
-                        error.rule,
-                        _with_names(error.message, record.players),
-                        _allowed(state, event.action.actor),
-                        state,
-                    )
+                after, effects = (
+                    apply_events(state, event.action)
+                    if caused
+                    else (apply(state, event.action), ())
                 )
-                if not tolerant:
-                    return Verdict(
-                        record, tuple(results), game, tuple(illegal), tuple(problems), state
-                    )
+            except IllegalActionError as error:
+                yield Played(number, r, i, event.action, state, state, (), error)
+            else:
+                yield Played(number, r, i, event.action, state, after, effects, None)
+                state = after
         state = close_round(state)
         if state.is_over:
             game = finish_round(game, state)
-            results.append(game.rounds[-1])
         elif r < last_round:
-            problem = RecordError(
-                f"round {r + 1} stops before it is over, and another round follows", path
+            message = f"round {r + 1} stops before it is over, and another round follows"
+            if not tolerant:
+                raise RecordError(message, path)
+            yield RoundClosed(r, state, game, Problem(path, message))
+            return
+        yield RoundClosed(r, state, game)
+
+
+def replay(record: Record, *, tolerant: bool = False, problems: Sequence[Problem] = ()) -> Verdict:
+    """Play the record. Strict: stop at the first illegal event. Tolerant: note every illegal
+    event, skip it and go on, and keep what was found before a round cut short. A record that
+    cannot be played (see :func:`play_record`) raises :class:`~sabai_rules.record.RecordError`."""
+    illegal: list[IllegalEvent] = []
+    found = list(problems)
+    game = new_game(
+        len(record.players), record.ruleset, seed=record.seed, first_dealer=record.first_dealer
+    )
+    for step in play_record(record, tolerant=tolerant):
+        if isinstance(step, RoundClosed):
+            game = step.game
+            if step.problem is not None:
+                found.append(step.problem)
+        elif isinstance(step, Played) and step.error is not None:
+            illegal.append(
+                IllegalEvent(
+                    step.number,
+                    step.round,
+                    step.index,
+                    step.action,
+                    step.error.rule,
+                    _with_names(step.error.message, record.players),
+                    _allowed(step.before, step.action.actor),
+                    step.before,
+                )
             )
             if not tolerant:
-                raise problem
-            # Tolerant: keep what was found so far; nothing after this round can be played.
-            problems = (*problems, Problem(problem.path, problem.message))
-            break
-    assert state is not None
-    return Verdict(record, tuple(results), game, tuple(illegal), tuple(problems), state)
+                return Verdict(record, game, tuple(illegal), tuple(found), stopped=True)
+    return Verdict(record, game, tuple(illegal), tuple(found))
 
 
 def close_round(state: State) -> State:
@@ -251,33 +319,18 @@ def close_round(state: State) -> State:
 
 def table_after(record: Record, number: int) -> State:
     """The table after event ``number`` (1 is the first event; 0 the first deal). An illegal
-    event leaves the table as it was; after the end of a round, the next round's deal."""
+    event leaves the table as it was."""
     if number < 0:
         raise RecordError(f"event numbers start at 1 (0 is the deal), not {number}", "--at")
     total = sum(len(r.events) for r in record.rounds)
     if number > total:
         raise RecordError(f"the record has {total} events, not {number}", "--at")
-    rules = record.ruleset
-    players = len(record.players)
-    game = new_game(players, rules, seed=record.seed, first_dealer=record.first_dealer)
-    deck = deck_for(rules)
-    seen = 0
-    for r, rnd in enumerate(record.rounds):
-        state = _deal_round(record, game, deck, r)
-        if seen == number:
-            return state
-        for i, event in enumerate(rnd.events):
-            _check_slots(state, event.action, record.players, f"$.rounds[{r}].events[{i}]")
-            with contextlib.suppress(IllegalActionError):  # an illegal event changes nothing
-                state = apply(state, event.action)
-            seen += 1
-            if seen == number:
-                return state
-        state = close_round(state)
-        if not state.is_over:
-            return state
-        game = finish_round(game, state)
-    raise RecordError(f"no event {number}", "--at")
+    for step in play_record(record):
+        if (isinstance(step, Dealt) and number == 0) or (
+            isinstance(step, Played) and step.number == number
+        ):
+            return step.state
+    raise AssertionError("unreachable: every event number up to the total is played")
 
 
 # -- rendering -------------------------------------------------------------------------------
@@ -333,8 +386,11 @@ def render_table(
     lines.append(f"  {draw} · {t('table.discard-pile')}: {pile}{on_top}")
     held = state.table.held
     if held >= 0:
-        visible = seen is None or as_player == flow.turn
-        lines.append(f"  {names[flow.turn]} {t('table.holds')} {card(held) if visible else '??'}")
+        # As one player: the face only if their view has it (only the drawer sees it).
+        face = deck.faces[held] if seen is None else seen.held
+        lines.append(
+            f"  {names[flow.turn]} {t('table.holds')} {'??' if face is None else face_name(face)}"
+        )
     for effect in flow.queue:
         if isinstance(effect, Function):
             what = f"{names[effect.executor]} — {card(effect.card)}"

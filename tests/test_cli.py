@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import io
 import json
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from sabai_rules import catalogue
 from sabai_rules.cli import EXIT_OK, EXIT_USAGE, run
-
-
-def sabai(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = run(list(argv), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
+from tests.support import sabai
 
 
 def test_rule_in_dutch_prints_the_dutch_source_and_our_statement() -> None:
@@ -142,4 +138,33 @@ def test_a_damaged_catalogue_is_exit_3(monkeypatch: pytest.MonkeyPatch) -> None:
     assert err == (
         "sabai: error: the rule catalogue is damaged (turn.toml: missing key 'id'); "
         "reinstall sabai-rules\n"
+    )
+
+
+def test_a_retired_rule_id_is_refused_naming_its_replacement(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # No id has been retired yet: retire one in a copy of the catalogue.
+    spec = tmp_path / "spec"
+    shutil.copytree(catalogue.spec_root(), spec)  # type: ignore[arg-type]
+    rules = spec / "rules" / "throw-in.toml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(
+        text.replace('id = "throw-in.retry-lockout"', 'id = "throw-in.retry"'), "utf-8"
+    )
+    (spec / "retired.toml").write_text(
+        '[[retired]]\nid = "throw-in.retry-lockout"\nreason = "renamed"\n'
+        'replaced_by = "throw-in.retry"\n',
+        encoding="utf-8",
+    )
+    retiring = catalogue.load(spec)
+    with pytest.raises(catalogue.RetiredIdError) as caught:
+        retiring.rule("throw-in.retry-lockout")
+    assert caught.value.suggestions == ("throw-in.retry",)
+    monkeypatch.setattr(catalogue, "default", lambda: retiring)
+    code, out, err = sabai("rules", "throw-in.retry-lockout")
+    assert (code, out) == (EXIT_USAGE, "")
+    assert err == (
+        "sabai: error: rule id 'throw-in.retry-lockout' was retired (renamed); "
+        "use 'throw-in.retry'\n"
     )

@@ -5,7 +5,6 @@ output."""
 from __future__ import annotations
 
 import copy
-import io
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -14,18 +13,13 @@ from typing import Any
 import pytest
 
 from sabai_rules.bots import simulate
-from sabai_rules.cli import EXIT_USAGE, run
+from sabai_rules.cli import EXIT_USAGE
 from sabai_rules.record import MAX_BYTES, MAX_DEPTH, read_record, write_record
 from sabai_rules.referee import replay
 from sabai_rules.ruleset import Ruleset
+from tests.support import sabai
 
 Json = dict[str, Any]
-
-
-def sabai(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = run(list(argv), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def _json(record: Any) -> Json:
@@ -35,6 +29,8 @@ def _json(record: Any) -> Json:
 
 #: A whole game of three players (three rounds), as JSON.
 GAME = _json(simulate(3, 11))
+#: A game of the older edition: each round begins with everybody looking at two cards.
+OLDER = _json(simulate(3, 11, preset="older"))
 #: A game of one round (num_rounds 1).
 ONE_ROUND = _json(simulate(3, 12, ruleset=Ruleset().with_options(num_rounds=1)))
 
@@ -160,6 +156,11 @@ CASES: list[Any] = [
         f"the JSON is nested deeper than {MAX_DEPTH} levels",
         id="deeply-nested",
     ),
+    pytest.param(
+        _text('{"seed": ' + "9" * 5000 + "}"),
+        "not usable JSON: Exceeds the limit (4300 digits)",
+        id="integer-of-5000-digits",
+    ),
     pytest.param(_text("[1, 2]"), "$: expected a record object, found a list", id="a-list"),
     pytest.param(
         _record(lambda d: d.update(format="sabai-record-view")),
@@ -215,6 +216,11 @@ CASES: list[Any] = [
         id="show-as-nobody",
     ),
     pytest.param(
+        _record(lambda d: None, GAME, "show", "--at", "0", "--as", "²"),
+        "unknown player '²' (the players are P1, P2, P3)",
+        id="show-as-superscript-two",
+    ),
+    pytest.param(
         _record(lambda d: None, GAME, "export", "--as", "Nobody"),
         "unknown player 'Nobody' (the players are P1, P2, P3)",
         id="export-as-nobody",
@@ -263,26 +269,6 @@ CASES: list[Any] = [
         _record(lambda d: d["ruleset"]["options"].update(ass_joker_value="x")),
         "$.ruleset.options.ass_joker_value",
         id="option-of-the-wrong-type",
-    ),
-    pytest.param(
-        _record(_keep_slot_9),
-        f"$.rounds[0].events[{KEEP}].slot: {KEEPER} has no card in slot 9",
-        id="slot-names-no-card",
-    ),
-    pytest.param(
-        _record(_event_after_the_end, ONE_ROUND),
-        f"$.rounds[0].events[{LAST}]: event {LAST + 1} comes after the end of the game",
-        id="event-after-the-end",
-    ),
-    pytest.param(
-        _record(lambda d: d["rounds"].append(copy.deepcopy(d["rounds"][0])), ONE_ROUND),
-        "$.rounds[1]: this round comes after the end of the game",
-        id="round-after-the-end",
-    ),
-    pytest.param(
-        _record(_round_cut_short),
-        "$.rounds[0]: round 1 stops before it is over, and another round follows",
-        id="round-cut-short",
     ),
     pytest.param(
         _record(_claim),
@@ -358,6 +344,86 @@ def test_show_and_export_refuse_bad_records_the_same_way(
     assert err.count("\n") == 1
     assert expected in err
     assert str(path) in err
+
+
+#: Records that read well but cannot be played: every command that plays them refuses them alike
+#: (replay, show and export, below).
+UNPLAYABLE: list[Any] = [
+    pytest.param(
+        _keep_slot_9,
+        GAME,
+        f"$.rounds[0].events[{KEEP}].slot: {KEEPER} has no card in slot 9",
+        id="slot-names-no-card",
+    ),
+    pytest.param(
+        _event_after_the_end,
+        ONE_ROUND,
+        f"$.rounds[0].events[{LAST}]: event {LAST + 1} comes after the end of the game",
+        id="event-after-the-end",
+    ),
+    pytest.param(
+        lambda d: d["rounds"].append(copy.deepcopy(d["rounds"][0])),
+        ONE_ROUND,
+        "$.rounds[1]: this round comes after the end of the game",
+        id="round-after-the-end",
+    ),
+    pytest.param(
+        _round_cut_short,
+        GAME,
+        "$.rounds[0]: round 1 stops before it is over, and another round follows",
+        id="round-cut-short",
+    ),
+    pytest.param(
+        lambda d: d["rounds"][0]["events"][1].update(slots=[1, 7]),
+        OLDER,
+        "$.rounds[0].events[1].slots[1]: P2 has no card in slot 7",
+        id="look-at-a-slot-with-no-card",
+    ),
+]
+
+
+@pytest.mark.parametrize(("change", "base", "expected"), UNPLAYABLE)
+def test_replay_refuses_unplayable_records(
+    change: Callable[[Json], object], base: Json, expected: str, tmp_path: Path
+) -> None:
+    data = copy.deepcopy(base)
+    change(data)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    code, out, err = sabai("replay", str(path))
+    assert (code, out) == (EXIT_USAGE, "")
+    assert err == f"sabai: error: {path}: {expected}\n"
+
+
+@pytest.mark.parametrize("command", ["show", "export"])
+@pytest.mark.parametrize(("change", "base", "expected"), UNPLAYABLE)
+def test_show_and_export_refuse_unplayable_records_as_replay_does(
+    command: str, change: Callable[[Json], object], base: Json, expected: str, tmp_path: Path
+) -> None:
+    data = copy.deepcopy(base)
+    change(data)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    events = sum(len(r["events"]) for r in data["rounds"])
+    extra = ["--at", str(events)] if command == "show" else ["--as", "P1"]
+    code, out, err = sabai(command, str(path), *extra)
+    assert (code, out) == (EXIT_USAGE, "")
+    assert err == f"sabai: error: {path}: {expected}\n"
+
+
+def test_tolerant_replay_of_a_round_cut_short_reports_it_and_exits_1(tmp_path: Path) -> None:
+    data = copy.deepcopy(GAME)
+    _round_cut_short(data)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = sabai("replay", str(path), "--tolerant", "--format", "json")
+    assert (code, err) == (1, "")
+    verdict = json.loads(out)
+    assert verdict["illegal"] == []
+    assert verdict["unreadable"] == [
+        "$.rounds[0]: round 1 stops before it is over, and another round follows"
+    ]
+    assert verdict["rounds"] == []
 
 
 def test_the_message_names_the_record_file(tmp_path: Path) -> None:

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import copy
-import io
 import json
 import subprocess
 import sys
@@ -18,18 +17,14 @@ import pytest
 from sabai_rules.bots import simulate
 from sabai_rules.catalogue import LANGUAGES
 from sabai_rules.cli import EXIT_ILLEGAL, EXIT_OK, run
+from sabai_rules.export import export_view
 from sabai_rules.i18n import label
 from sabai_rules.record import RecordError, read_record, write_record
-from sabai_rules.referee import replay
+from sabai_rules.referee import replay, table_after
 from sabai_rules.ruleset import PRESETS
+from tests.support import json_keys, sabai
 
 Json = dict[str, Any]
-
-
-def sabai(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = run(list(argv), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 @cache
@@ -465,16 +460,6 @@ def test_simulate_writes_a_record_that_replay_accepts(tmp_path: Path) -> None:
     assert out.splitlines()[-1] == label("en", "verdict.in-progress")
 
 
-def _keys(value: object) -> Iterator[str]:
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield key
-            yield from _keys(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _keys(item)
-
-
 def test_export_as_a_player_has_no_deal_order_and_no_seed(tmp_path: Path) -> None:
     for data in (game(), _dealt_record()):
         path = _write(tmp_path, data)
@@ -484,11 +469,24 @@ def test_export_as_a_player_has_no_deal_order_and_no_seed(tmp_path: Path) -> Non
         assert seen["format"] == "sabai-record-view"
         assert seen["player"] == "Ben"
         assert seen["players"] == data["players"]
-        keys = set(_keys(seen))
+        keys = set(json_keys(seen))
         assert "order" not in keys
         assert "seed" not in keys
         events = [e for rnd in seen["rounds"] for e in rnd["events"]]
         assert len(events) == len(_events(data))
+    # At the end of each round the rows are turned over: every player sees the result.
+    seen = export_view(read_record(game()), 1)
+    results = replay(read_record(game())).results
+    assert len(seen["rounds"]) == len(results) == 3
+    for rnd, result in zip(seen["rounds"], results, strict=True):
+        names = game()["players"]
+        assert rnd["result"]["card_points"] == dict(zip(names, result.card_points, strict=True))
+        assert rnd["result"]["victory_points"] == dict(
+            zip(names, result.victory_points, strict=True)
+        )
+        revealed = rnd["result"]["revealed"]
+        assert [len(revealed[n]) for n in names] == [len(row) for row in result.rows]
+        assert None not in [face for row in revealed.values() for face in row]
     # What Ben did not see stays hidden: Anna's drawn 13 and the cards dealt.
     path = _write(tmp_path, _dealt_record())
     code, out, _ = sabai("export", str(path), "--as", "1")
@@ -500,6 +498,37 @@ def test_export_as_a_player_has_no_deal_order_and_no_seed(tmp_path: Path) -> Non
     code, out, _ = sabai("export", str(path), "--as", "Cleo", "-o", str(target))
     assert (code, out) == (EXIT_OK, "")
     assert json.loads(target.read_text(encoding="utf-8"))["player"] == "Cleo"
+
+
+def test_the_table_after_an_illegal_event_is_the_table_before_it() -> None:
+    data = copy.deepcopy(game())
+    number = _draw_out_of_turn(0)(data)
+    record = read_record(data)
+    assert replay(record).illegal[0].number == number
+    assert table_after(record, number) == table_after(record, number - 1)
+    assert table_after(record, number - 1) != table_after(record, number - 2)
+
+
+@pytest.mark.rules("ruling.draw-pile-exhausted", "ruling.knowledge-model")
+def test_export_keeps_a_reshuffled_pile_hidden_but_for_the_card_one_then_draws() -> None:
+    # Random bots in a two-player game run through the draw pile several times.
+    record = simulate(2, 0, bots="random")
+    reshuffles = 0
+    for player in (0, 1):
+        for rnd in export_view(record, player)["rounds"]:
+            for event in rnd["events"]:
+                saw = event.get("saw", [])
+                for shuffled in (s for s in saw if s["kind"] == "Reshuffled"):
+                    reshuffles += 1
+                    assert shuffled["cards"]
+                    drawn = [
+                        s["card"]
+                        for s in saw
+                        if s["kind"] == "Drew" and s["player"] == record.players[player]
+                    ]
+                    # Only the card this player drew from the new pile has a face for them.
+                    assert [c for c in shuffled["cards"] if c is not None] == drawn
+    assert reshuffles >= 4
 
 
 # -- a thousand games ----------------------------------------------------------------------------

@@ -32,6 +32,7 @@ import attrs
 
 __all__ = [
     "EDITIONS",
+    "EDITION_OF",
     "LANGUAGES",
     "SOURCE_LANGUAGES",
     "Absence",
@@ -85,6 +86,10 @@ EDITIONS: Final[tuple[Edition, ...]] = get_args(Edition)
 SOURCE_LANGUAGES: Final[Mapping[Edition, tuple[Language, ...]]] = {
     "current": ("en", "fr", "nl"),
     "older": ("fi",),
+}
+#: The edition each language's text is of, and so the edition of the rulebook site in it.
+EDITION_OF: Final[Mapping[Language, Edition]] = {
+    language: edition for edition, languages in SOURCE_LANGUAGES.items() for language in languages
 }
 #: Where a text is missing in the requested language, the next one tried.
 FALLBACK: Final[Mapping[Language, tuple[Language, ...]]] = {
@@ -494,19 +499,13 @@ class Catalogue:
         )
 
     def chapter(self, ident: str) -> Chapter:
-        try:
-            return self._chapters[ident]
-        except KeyError:
-            raise UnknownIdError("chapter", ident, self._chapters) from None
+        return _lookup("chapter", self._chapters, ident)
 
     def chapters(self) -> tuple[Chapter, ...]:
         return tuple(self._chapters.values())
 
     def ruling(self, ident: str) -> Ruling:
-        try:
-            return self._rulings[ident]
-        except KeyError:
-            raise UnknownIdError("ruling", ident, self._rulings) from None
+        return _lookup("ruling", self._rulings, ident)
 
     def rulings(self, *, rule: str | None = None, option: str | None = None) -> tuple[Ruling, ...]:
         """The rulings in order; with ``rule``, those that settle that rule; with ``option``,
@@ -523,37 +522,25 @@ class Catalogue:
         return tuple(self._ruling_groups.values())
 
     def difference(self, ident: str) -> Difference:
-        try:
-            return self._differences[ident]
-        except KeyError:
-            raise UnknownIdError("difference", ident, self._differences) from None
+        return _lookup("difference", self._differences, ident)
 
     def concordance(self, *, rule: str | None = None) -> tuple[Difference, ...]:
         return tuple(d for d in self._differences.values() if rule is None or rule in d.rules)
 
     def term(self, ident: str) -> Term:
-        try:
-            return self._terms[ident]
-        except KeyError:
-            raise UnknownIdError("term", ident, self._terms) from None
+        return _lookup("term", self._terms, ident)
 
     def glossary(self) -> tuple[Term, ...]:
         return tuple(self._terms.values())
 
     def edition(self, ident: str) -> EditionInfo:
-        try:
-            return self._editions[ident]
-        except KeyError:
-            raise UnknownIdError("edition", ident, self._editions) from None
+        return _lookup("edition", self._editions, ident)
 
     def editions(self) -> tuple[EditionInfo, ...]:
         return tuple(self._editions.values())
 
     def preset(self, ident: str) -> Preset:
-        try:
-            return self._presets[ident]
-        except KeyError:
-            raise UnknownIdError("preset", ident, self._presets) from None
+        return _lookup("preset", self._presets, ident)
 
     def presets(self) -> tuple[Preset, ...]:
         return tuple(self._presets.values())
@@ -564,10 +551,6 @@ class Catalogue:
     def options(self) -> tuple[str, ...]:
         """Every ruleset option a ruling names, in ruling order."""
         return tuple(dict.fromkeys(r.option for r in self._rulings.values() if r.option))
-
-    def is_known(self, ident: str) -> bool:
-        """True for the id of a rule, ruling, difference or term."""
-        return any(ident in index for index in (self._rules, self._rulings, self._differences))
 
     def kind_of(self, ident: str) -> str | None:
         """``"rule"``, ``"ruling"``, ``"difference"``, ``"term"``, ``"retired"`` or ``None``."""
@@ -589,15 +572,13 @@ class Catalogue:
         Finnish site; a rule of the current edition only is on the English site when the Finnish
         site is asked for."""
         language = check_language(language)
-        kind = self.kind_of(ident)
-        if kind == "ruling":
+        if self.kind_of(ident) == "ruling":
             return f"{language}/rulings.html#{ident}"
         rule = self.rule(ident)
         site = language
-        if language == "fi" and "older" not in rule.editions:
-            site = "en"
-        elif language != "fi" and "current" not in rule.editions:
-            site = "fi"
+        if EDITION_OF[language] not in rule.editions:
+            # The first site of the rule's edition: English for the current one, Finnish else.
+            site = SOURCE_LANGUAGES[rule.editions[0]][0]
         return f"{site}/rules/{rule.chapter}.html#{ident}"
 
     def source_file(self, language: str) -> SourceFile:
@@ -657,11 +638,8 @@ class _Table:
             )
         return value
 
-    def text(self, key: str, default: object = None) -> Any:
-        value = self._get(key, _REQUIRED if default is None else default, str)
-        if isinstance(value, str):
-            return value.strip()
-        return value
+    def text(self, key: str) -> str:
+        return cast(str, self._get(key, _REQUIRED, str)).strip()
 
     def opt_text(self, key: str) -> str | None:
         value = self._get(key, None, str)
@@ -686,11 +664,11 @@ class _Table:
         value = self._get(key, [], list)
         return [_Table(v, f"{self.where}.{key}[{i}]") for i, v in enumerate(value)]
 
-    def texts(self, key: str, *, required: bool = True, all_languages: bool = True) -> Texts:
+    def texts(self, key: str, *, required: bool = True) -> Texts:
         table = self.table(key, required=required)
         values = {language: table.opt_text(language) for language in LANGUAGES}
         table.done()
-        if required and all_languages and None in values.values():
+        if required and None in values.values():
             missing = [language for language, text in values.items() if text is None]
             raise CatalogueError(f"{self.where}.{key}: missing {', '.join(missing)}")
         return Texts(**values)
@@ -702,6 +680,14 @@ class _Table:
 
 
 _REQUIRED: Final = object()
+
+
+def _lookup(kind: str, index: Mapping[str, _T], ident: str) -> _T:
+    """``index[ident]``; an unknown id is an :class:`UnknownIdError` suggesting the nearest."""
+    try:
+        return index[ident]
+    except KeyError:
+        raise UnknownIdError(kind, ident, index) from None
 
 
 def _tuple(types: type | tuple[type, ...]) -> tuple[type, ...]:
@@ -736,10 +722,6 @@ def _freeze(value: Any, where: str) -> OptionValue:
     raise CatalogueError(f"{where}: unsupported option value {value!r}")
 
 
-def _source_edition(language: Language) -> Edition:
-    return "older" if language == "fi" else "current"
-
-
 def _read_rule_file(path: Traversable) -> tuple[Chapter, list[Rule]]:
     doc = _read_toml(path)
     head = doc.table("chapter", required=True)
@@ -766,7 +748,7 @@ def _read_rule_file(path: Traversable) -> tuple[Chapter, list[Rule]]:
                 raise CatalogueError(f"{table.where}: source.{language} must be text")
             lang = _language(language, table.where)
             sources.append(
-                Quote(lang, _source_edition(lang), tuple(" ".join(e.split()) for e in excerpts))
+                Quote(lang, EDITION_OF[lang], tuple(" ".join(e.split()) for e in excerpts))
             )
         absent_table = table.table("absent")
         absences = []
@@ -795,7 +777,8 @@ def _read_rule_file(path: Traversable) -> tuple[Chapter, list[Rule]]:
     return chapter, rules
 
 
-def _read_ruling_file(path: Traversable, first_number: int) -> tuple[RulingGroup, list[Ruling]]:
+def _read_ruling_file(path: Traversable) -> tuple[RulingGroup, list[Ruling]]:
+    """A group of rulings, numbered from 1 within the file (:func:`load` numbers them on)."""
     doc = _read_toml(path)
     head = doc.table("group", required=True)
     group_id = head.text("id")
@@ -826,7 +809,7 @@ def _read_ruling_file(path: Traversable, first_number: int) -> tuple[RulingGroup
         rulings.append(
             Ruling(
                 id=ident,
-                number=first_number + offset,
+                number=offset + 1,
                 group=group_id,
                 brief=table.strings("brief"),
                 rules=table.strings("rules"),
@@ -1016,15 +999,15 @@ def load(root: Traversable | Path | str | None = None) -> Catalogue:
     rank = {c.id: c.number for c in chapters}
     rules.sort(key=lambda r: (rank[r.chapter], int(r.number.split(".")[1])))
 
-    group_docs = []
-    for path in _toml_files(base.joinpath("rulings")):
-        group_docs.append((_read_toml(path).table("group", required=True).integer("number"), path))
+    # Rulings are numbered on through the groups, in the groups' order.
     groups: list[RulingGroup] = []
     rulings: list[Ruling] = []
-    for _, path in sorted(group_docs, key=lambda item: item[0]):
-        group, group_rulings = _read_ruling_file(path, len(rulings) + 1)
+    for group, group_rulings in sorted(
+        (_read_ruling_file(path) for path in _toml_files(base.joinpath("rulings"))),
+        key=lambda read: read[0].number,
+    ):
         groups.append(group)
-        rulings.extend(group_rulings)
+        rulings.extend(attrs.evolve(r, number=len(rulings) + 1) for r in group_rulings)
 
     editions, presets = _read_editions(base.joinpath("editions.toml"))
     return Catalogue(

@@ -40,7 +40,7 @@ The format, by example::
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Set
 from pathlib import Path
 from typing import Any, Final
 
@@ -141,6 +141,8 @@ class Scenario:
         return layout(ruleset=self.ruleset, **_layout_arguments(self.table))
 
 
+#: The keys of one round of a game scenario.
+_ROUND_KEYS: Final = {"table", "steps", "result", "dealer"}
 _TOP_KEYS: Final = {
     "id",
     "title",
@@ -254,9 +256,9 @@ def _read(path: Path) -> Scenario:
         if "game" in data:
             if any(key in data for key in ("table", "steps", "result")):
                 raise ScenarioError(f"{path.name}: a game scenario has rounds, not a table")
-            rounds = tuple(_round_script(path, raw) for raw in data["rounds"])
+            rounds = tuple(_round_script(path, raw, _ROUND_KEYS) for raw in data["rounds"])
         else:
-            rounds = (_round_script(path, data),)
+            rounds = (_round_script(path, data, _TOP_KEYS),)
         titles = _titles(path, data["title"])
         scenario = Scenario(
             id=str(data["id"]),
@@ -295,7 +297,9 @@ def _titles(path: Path, raw: object) -> dict[str, str]:
     return {str(lang): str(text) for lang, text in raw.items()}
 
 
-def _round_script(path: Path, data: Mapping[str, Any]) -> RoundScript:
+def _round_script(path: Path, data: Mapping[str, Any], keys: Set[str]) -> RoundScript:
+    """One round: the whole scenario file, or an item of its ``rounds``; ``keys`` are the keys
+    it may have."""
     steps = []
     for raw in data.get("steps") or []:
         extra = set(raw) - _STEP_KEYS
@@ -309,7 +313,7 @@ def _round_script(path: Path, data: Mapping[str, Any]) -> RoundScript:
         steps.append(
             Step(str(raw["do"]), raw.get("refused"), tuple(expect.items()), raw.get("note"))
         )
-    extra = set(data) - _TOP_KEYS - {"dealer"}
+    extra = set(data) - keys
     if extra:
         raise ScenarioError(f"{path.name}: unknown round key(s) {', '.join(sorted(extra))}")
     return RoundScript(dict(data["table"]), tuple(steps), data.get("result"), data.get("dealer"))
@@ -343,16 +347,17 @@ def _check_rows(state: State, want: Mapping[Any, Sequence[Any]]) -> str | None:
     return None
 
 
+def _card_problem(state: State, card: int, want: Any, what: str) -> str | None:
+    """Why ``card`` (an id, or -1 for none) is not the face ``want`` (``None``: no card)."""
+    got = None if card < 0 else face_name(state.deck.faces[card])
+    matches = got is None if want is None else got is not None and _same_faces([got], [want])
+    if matches:
+        return None
+    return f"{what} is {got or 'none'}, expected {'none' if want is None else want}"
+
+
 def _check_top(state: State, want: Any) -> str | None:
-    top = state.table.top
-    got = None if top < 0 else face_name(state.deck.faces[top])
-    if want is None:
-        return None if got is None else f"the top card is {got}, expected none"
-    return (
-        None
-        if got is not None and _same_faces([got], [want])
-        else f"the top card is {got}, expected {want}"
-    )
+    return _card_problem(state, state.table.top, want, "the top card")
 
 
 def _check_discard(state: State, want: Sequence[Any]) -> str | None:
@@ -366,13 +371,7 @@ def _check_draw_count(state: State, want: int) -> str | None:
 
 
 def _check_held(state: State, want: Any) -> str | None:
-    held = state.table.held
-    got = None if held < 0 else face_name(state.deck.faces[held])
-    if want is None:
-        return None if got is None else f"{got} is held, expected no drawn card"
-    return (
-        None if got is not None and _same_faces([got], [want]) else f"held {got}, expected {want}"
-    )
+    return _card_problem(state, state.table.held, want, "the drawn card held")
 
 
 def _check_turn(state: State, want: int) -> str | None:
@@ -447,16 +446,20 @@ def _check_legal(state: State, want: Sequence[str]) -> str | None:
     return None
 
 
+def _refusal_problem(state: State, action: Action, rule: str) -> str | None:
+    """Why ``action`` is not refused citing ``rule`` at ``state``, or ``None``."""
+    try:
+        apply(state, action)
+    except IllegalActionError as error:
+        return None if error.rule == rule else f"refused citing {error.rule}, expected {rule}"
+    return f"legal, expected a refusal citing {rule}"
+
+
 def _check_illegal(state: State, want: Mapping[str, str]) -> str | None:
     for text, rule in want.items():
-        action = parse_action(text)
-        try:
-            apply(state, action)
-        except IllegalActionError as error:
-            if error.rule != rule:
-                return f"{text} is refused citing {error.rule}, expected {rule}"
-            continue
-        return f"{text} is legal, expected a refusal citing {rule}"
+        problem = _refusal_problem(state, parse_action(text), rule)
+        if problem is not None:
+            return f"{text} is {problem}"
     return None
 
 
@@ -519,7 +522,6 @@ def run_scenario(scenario: Scenario) -> State:
         first_dealer=scenario.game.get("first_dealer"),
     )
     offset = 0
-    state = scenario.start()
     for script in scenario.rounds:
         arguments = _layout_arguments(script.table)
         for key in ("dealer", "round_index", "final_round"):
@@ -556,25 +558,9 @@ def _play_round(
     for number, step in enumerate(script.steps, start=offset + 1):
         action = parse_action(step.action)
         if step.refused is not None:
-            try:
-                apply(state, action)
-            except IllegalActionError as error:
-                if error.rule != step.refused:
-                    raise ScenarioFailureError(
-                        scenario.id,
-                        number,
-                        step.action,
-                        cited,
-                        f"refused citing {error.rule}, expected {step.refused}",
-                    ) from None
-            else:
-                raise ScenarioFailureError(
-                    scenario.id,
-                    number,
-                    step.action,
-                    cited,
-                    f"legal, expected a refusal citing {step.refused}",
-                )
+            problem = _refusal_problem(state, action, step.refused)
+            if problem is not None:
+                raise ScenarioFailureError(scenario.id, number, step.action, cited, problem)
         else:
             try:
                 state = apply(state, action)

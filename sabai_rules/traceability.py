@@ -72,9 +72,6 @@ class Trace:
     def scenarios(self, ident: str) -> tuple[Citation, ...]:
         return self.of(ident, "scenario")
 
-    def idents(self) -> set[str]:
-        return {c.ident for c in self.citations}
-
 
 def _enclosing_names(tree: ast.AST) -> dict[int, str]:
     """For every line, the innermost function or class that contains it."""
@@ -125,7 +122,7 @@ def scan_code(path: Path, kind: str, root: Path) -> Iterator[Citation]:
             yield Citation(
                 ident, kind, f"{where}:{node.lineno}", names.get(node.lineno, "(module)")
             )
-        elif callee == "rules" and _is_rules_marker(func):
+        elif _is_rules_marker(func):
             for ident in literal_args:
                 yield Citation(
                     ident, kind, f"{where}:{node.lineno}", names.get(node.lineno, "(module)")
@@ -137,6 +134,7 @@ def _is_rules_marker(func: ast.expr) -> bool:
     """``pytest.mark.rules(...)``."""
     return (
         isinstance(func, ast.Attribute)
+        and func.attr == "rules"
         and isinstance(func.value, ast.Attribute)
         and func.value.attr == "mark"
     )
@@ -159,11 +157,7 @@ def _marker_constants(
                 if isinstance(target, ast.Name) and values:
                     constants[target.id] = values
     for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Call)
-            and _is_rules_marker(node.func)
-            and getattr(node.func, "attr", "") == "rules"
-        ):
+        if isinstance(node, ast.Call) and _is_rules_marker(node.func):
             for arg in node.args:
                 if isinstance(arg, ast.Starred) and isinstance(arg.value, ast.Name):
                     for ident in constants.get(arg.value.id, ()):
@@ -226,24 +220,25 @@ def gate(cat: Catalogue, found: Trace, waivers: Iterable[Waiver] = ()) -> list[s
             problems.append(f"waiver for {waiver.ident!r}: not a rule or ruling of the catalogue")
         if waiver.needs not in ("code", "test", "scenario"):
             problems.append(f"waiver for {waiver.ident!r}: needs must be code, test or scenario")
+        elif cat.kind_of(waiver.ident) == "ruling" and waiver.needs != "scenario":
+            # The gate asks of a ruling only that a scenario shows it.
+            problems.append(f"waiver for {waiver.ident!r}: a ruling needs only a scenario")
         if len(waiver.reason) < 20:
             problems.append(f"waiver for {waiver.ident!r}: give a written reason")
         waived[(waiver.ident, waiver.needs)] = waiver
+    missing = {
+        "code": "no code cites it (a :rule: role or a refusal)",
+        "test": "no test or scenario cites it",
+    }
     for rule in cat.rules(kind="normative"):
-        if not found.code(rule.id) and (rule.id, "code") not in waived:
-            problems.append(f"{rule.id}: no code cites it (a :rule: role or a refusal)")
-        if (
-            not (found.tests(rule.id) or found.scenarios(rule.id))
-            and (rule.id, "test") not in waived
-        ):
-            problems.append(f"{rule.id}: no test or scenario cites it")
-        for needs in ("code", "test"):
-            has = (
-                found.code(rule.id)
-                if needs == "code"
-                else found.tests(rule.id) or found.scenarios(rule.id)
-            )
-            if (rule.id, needs) in waived and has:
+        has = {
+            "code": bool(found.code(rule.id)),
+            "test": bool(found.tests(rule.id) or found.scenarios(rule.id)),
+        }
+        for needs, cited in has.items():
+            if not cited and (rule.id, needs) not in waived:
+                problems.append(f"{rule.id}: {missing[needs]}")
+            if cited and (rule.id, needs) in waived:
                 problems.append(f"waiver for {rule.id!r} ({needs}) is no longer needed: remove it")
     # Every normative rule and every ruling is shown in a scenario (the rulebook's examples).
     for ident in [r.id for r in cat.rules(kind="normative")] + [r.id for r in cat.rulings()]:

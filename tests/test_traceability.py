@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from sabai_rules import catalogue
 from sabai_rules.catalogue import Catalogue
 from sabai_rules.traceability import Trace, Waiver, gate, load_waivers, scan_code, trace
 
@@ -62,7 +61,25 @@ def test_a_waiver_with_a_reason_excuses_a_missing_citation(cat: Catalogue) -> No
     assert "ruling.game-ties: no scenario shows it" not in problems
 
 
-def test_every_rule_cited_by_a_test_is_known(found: Trace) -> None:
-    cat = catalogue.default()
-    for citation in found.citations:
-        assert cat.kind_of(citation.ident) in ("rule", "ruling"), citation
+def test_a_waiver_no_longer_needed_must_go(cat: Catalogue, found: Trace) -> None:
+    reason = "Written before the lock-out had its refusal and its tests."
+    waivers = [
+        Waiver("throw-in.retry-lockout", "code", reason),
+        Waiver("throw-in.retry-lockout", "test", reason),
+        Waiver("ruling.retry-lockout-scope", "scenario", reason),
+    ]
+    problems = gate(cat, found, waivers)
+    for needs in ("code", "test"):
+        assert f"waiver for 'throw-in.retry-lockout' ({needs}) is no longer needed: remove it" in (
+            problems
+        )
+    assert (
+        "waiver for 'ruling.retry-lockout-scope' (scenario) is no longer needed: remove it"
+        in problems
+    )
+
+
+def test_a_ruling_can_only_be_waived_from_showing_in_a_scenario(cat: Catalogue) -> None:
+    reason = "A ruling is implemented through the rules it settles."
+    problems = gate(cat, Trace(()), [Waiver("ruling.game-ties", "code", reason)])
+    assert "waiver for 'ruling.game-ties': a ruling needs only a scenario" in problems

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from sabai_rules import catalogue
-from sabai_rules.catalogue import Catalogue, UnknownIdError, UnknownLanguageError
+from sabai_rules.catalogue import Catalogue, Texts, UnknownIdError, UnknownLanguageError
 
 
 def test_rule_carries_its_text_in_every_source_language(cat: Catalogue) -> None:
@@ -48,10 +48,11 @@ def test_dutch_has_no_game_winner_sentence_so_text_falls_back_to_english(cat: Ca
 
 
 def test_french_reader_falls_back_to_english_then_dutch(cat: Catalogue) -> None:
-    rule = cat.rule("game-end.winner")
-    quote = rule.text("fr")
-    assert quote is not None
-    assert quote.language == "fr"
+    assert Texts(en="e", fr="f").pick("fr") == ("fr", "f")
+    assert Texts(en="e", nl="n").pick("fr") == ("en", "e")
+    assert Texts(nl="n", fi="s").pick("fr") == ("nl", "n")
+    assert Texts(fi="s").pick("fr") == ("fi", "s")
+    assert Texts(fr="f", nl="n").pick("fi") == ("fr", "f")
     older_only = cat.rule("setup.look-at-two")
     quote = older_only.text("fr")
     assert quote is not None
@@ -145,8 +146,13 @@ def test_rules_filter_by_edition_chapter_and_kind(cat: Catalogue) -> None:
     older = cat.rules(edition="older")
     assert all("older" in r.editions for r in older)
     assert {r.id for r in older} >= {"setup.look-at-two", "turn.keep"}
-    assert all(r.chapter == "turn" for r in cat.rules(chapter="turn"))
-    assert all(not r.is_normative for r in cat.rules(kind="informational"))
+    turn = cat.rules(chapter="turn")
+    assert turn
+    assert all(r.chapter == "turn" for r in turn)
+    assert {r.id for r in turn} >= {"turn.draw", "turn.keep", "turn.two-options"}
+    informational = cat.rules(kind="informational")
+    assert "objective.aim" in {r.id for r in informational}
+    assert all(not r.is_normative for r in informational)
     with pytest.raises(UnknownIdError):
         cat.rules(chapter="no-such-chapter")
 

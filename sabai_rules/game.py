@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sabai_rules import chance
-from sabai_rules.moves import MAX_PLAYERS, MIN_PLAYERS, deal
+from sabai_rules.moves import check_players, deal
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.scoring import score_round
 from sabai_rules.state import Game, State
@@ -33,8 +33,7 @@ def new_game(
     generator chooses (:rule:`ruling.first-dealer`). The number of rounds is the ruleset's
     ``num_rounds``, one per player when unset (:rule:`ruling.number-of-rounds`)."""
     rules = Ruleset() if ruleset is None else ruleset
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"sabai-sabai is for 2 to 12 players, not {players} [setup.players]")
+    check_players(players)
     if first_dealer is None:
         _, first_dealer = chance.below(chance.seed_state(seed, "first-dealer"), players)
     elif not 0 <= first_dealer < players:
@@ -44,7 +43,7 @@ def new_game(
         players=players,
         seed=seed,
         first_dealer=first_dealer,
-        num_rounds=players if rules.num_rounds is None else rules.num_rounds,
+        num_rounds=rules.rounds_for(players),
         rounds=(),
         victory_points=(0,) * players,
         winners=None,

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from sabai_rules import chance
 from sabai_rules.cards import parse_face
-from sabai_rules.moves import MAX_PLAYERS, MIN_PLAYERS, deck_for, new_setup
+from sabai_rules.moves import check_players, deck_for, new_setup
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import (
     NO_CARD,
@@ -67,8 +67,7 @@ def layout(
     """
     rules = Ruleset() if ruleset is None else ruleset
     players = len(rows)
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"a table has 2 to 12 rows, not {players}")
+    check_players(players)
     deck = deck_for(rules)
     free: dict[int, list[int]] = {}
     for card in reversed(range(len(deck))):

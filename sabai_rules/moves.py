@@ -31,12 +31,12 @@ sabai_rules.moves.IllegalActionError: Draw(actor=0): it is not P0's turn to draw
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Final
+from typing import Any, Final, get_args
 
 import attrs
 
 from sabai_rules import chance
-from sabai_rules.cards import GIVE, PEEK, SPY, SWITCH, Deck, DeckSpec
+from sabai_rules.cards import FUNCTION_NAMES, GIVE, PEEK, SPY, SWITCH, Deck, DeckSpec, face_name
 from sabai_rules.events import (
     AssJokerShown,
     AssJokerTurnedOver,
@@ -83,6 +83,7 @@ from sabai_rules.state import (
     State,
     Status,
     Table,
+    cards_in,
     gap_for,
 )
 
@@ -108,6 +109,7 @@ __all__ = [
     "WaiveFirstRefusal",
     "apply",
     "apply_events",
+    "check_players",
     "deal",
     "deck_for",
     "is_legal",
@@ -321,6 +323,15 @@ def new_setup(
     return Setup(rules, deck_for(rules), players, dealer, round_index, final_round, seed, memo)
 
 
+def check_players(players: int) -> None:
+    """Refuse a table of fewer than 2 or more than 12 players (:rule:`setup.players`)."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(
+            f"sabai-sabai is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
+            " [setup.players]"
+        )
+
+
 def deal(
     ruleset: Ruleset | None = None,
     players: int = 4,
@@ -341,8 +352,7 @@ def deal(
     (one per player when unset, :rule:`ruling.number-of-rounds`).
     """
     rules = Ruleset() if ruleset is None else ruleset
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"sabai-sabai is for 2 to 12 players, not {players} [setup.players]")
+    check_players(players)
     if not 0 <= dealer < players:
         raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
     deck = deck_for(rules)
@@ -356,15 +366,14 @@ def deal(
         if sorted(cards) != list(range(len(deck))):
             raise ValueError(f"the order must hold each of the {len(deck)} card ids exactly once")
     if final_round is None:
-        planned = players if rules.num_rounds is None else rules.num_rounds
-        final_round = round_index + 1 >= planned
-    starter = (dealer + 1) % players
+        final_round = round_index + 1 >= rules.rounds_for(players)
+    setup = new_setup(rules, players, dealer, round_index, final_round, seed)
+    starter = setup.starter
     # Each row is an ordered line of slots, slot 0 dealt first (:rule:`setup.row`).
     rows: list[list[int]] = [[] for _ in range(players)]
     for k in range(CARDS_DEALT * players):
         rows[(starter + k) % players].append(cards[k])
     looking = (1 << players) - 1 if rules.initial_peek else 0
-    setup = new_setup(rules, players, dealer, round_index, final_round, seed)
     table = Table(
         tuple(tuple(r) for r in rows),
         tuple(reversed(cards[CARDS_DEALT * players :])),
@@ -502,12 +511,10 @@ class _Work:
     # -- rows and piles ----------------------------------------------------------------------
 
     def set_row(self, player: int, row: tuple[int, ...]) -> None:
-        rows = list(self.rows)
-        rows[player] = row
-        self.rows = tuple(rows)
+        self.rows = _with_row(self.rows, player, row)
 
     def card_count(self, player: int) -> int:
-        return sum(1 for c in self.rows[player] if c >= 0)
+        return cards_in(self.rows[player])
 
     def left_row(self, player: int, by_discard: bool) -> None:
         """Note a card leaving ``player``'s row, for :rule:`round-end.empty-row`."""
@@ -557,14 +564,6 @@ class _Work:
         self.entered_row(player)
         self.emit(PenaltyCard(player, card))
 
-    def identical(self, card: int, top: int) -> bool:
-        """:rule:`throw-in.identical`; the jokers are one rank (:rule:`ruling.joker-family`), so
-        the Ass Joker onto a joker is a correct throw-in: it is burned (:rule:`ass-joker.burn`)."""
-        if self.keys[card] != self.keys[top]:
-            return False
-        ass = self.deck.ass_joker
-        return not (top == ass and card != ass and not self.rules.joker_onto_ass_joker)
-
     def place(self, card: int) -> None:
         """``card`` lands face up on the discard pile; everybody has seen it."""
         self.discard = self.discard + (card,)
@@ -575,20 +574,13 @@ class _Work:
     def check_four_together(self, card: int) -> None:
         """:rule:`four-together.touch-nose` (the older edition's hands on the pile,
         :rule:`four-together.hands-on-pile`): the four cards of a rank on top of the pile."""
-        key = self.keys[card]
-        need = self.deck.key_counts[key]
-        discard = self.discard
-        if len(discard) < need:
+        if not _completes_rank(self.deck, self.discard, card):
             return
-        keys = self.keys
-        for c in discard[-need:]:
-            if keys[c] != key:
-                return
         if self.rules.nose_race == "random":
             self.rng, loser = chance.below(self.rng, self.n)
             self.lose_nose_race(loser)
         else:
-            self.pending = NoseRace(key)
+            self.pending = NoseRace(self.keys[card])
 
     def lose_nose_race(self, loser: int) -> None:
         """:rule:`four-together.last-draws-penalty`."""
@@ -597,15 +589,20 @@ class _Work:
 
     # -- turn cards ----------------------------------------------------------------------------
 
+    def end_turn(self) -> None:
+        """The active player's turn is played; in the final lap, one turn fewer is left
+        (:rule:`round-end.final-lap`)."""
+        self.stage = _DONE
+        self.turns += 1
+        if self.final_lap > 0:
+            self.final_lap -= 1
+
     def place_turn_card(self, actor: int, card: int, triggers: bool) -> None:
         """The turn's card lands on the pile: the turn is played (:rule:`round-end.final-lap`),
         every lock-out ends (:rule:`ruling.retry-lockout-scope`), a function card triggers
         (:rule:`function.execute`)."""
-        self.stage = _DONE
-        self.turns += 1
+        self.end_turn()
         self.lockout = 0
-        if self.final_lap > 0:
-            self.final_lap -= 1
         if triggers and self.deck.functions[card]:
             self.queue = (*self.queue, Function(actor, card))
         self.place(card)
@@ -618,7 +615,7 @@ class _Work:
         :rule:`sabai-sabai-move.on-behalf`)."""
         row = self.rows[owner]
         card = row[slot]
-        if self.identical(card, self.discard[-1]):
+        if _identical(self.deck, self.rules, card, self.discard[-1]):
             on_behalf = owner != thrower
             if on_behalf and self.rules.compensation_slot == "vacated":
                 self.set_row(owner, (*row[:slot], gap_for(card), *row[slot + 1 :]))
@@ -715,6 +712,8 @@ class _Work:
                     continue
                 if self.compensation_cards(head):
                     return
+                # A thrower with no card to give: the compensation lapses and the owner's row
+                # closes up (:rule:`ruling.compensation-card`, :rule:`ruling.row-positions`).
                 self.queue = self.queue[1:]
                 gap = gap_for(head.card)
                 row = self.rows[head.owner]
@@ -796,6 +795,15 @@ def _check(state: State, action: Action) -> IllegalActionError | None:
     actor = action.actor
     if type(actor) is not int or not 0 <= actor < state.setup.players:
         return _refuse("setup.players", action, f"there is no player {actor!r} at this table")
+    for name in _PARAMETERS[type(action)]:
+        value = getattr(action, name)
+        if not (
+            all(type(v) is int for v in value)
+            if name == "slots" and type(value) is tuple
+            else type(value) is int
+        ):
+            # Seats and slots are whole numbers (True is not slot 1): anything else is no move.
+            return _refuse("ruling.irregularities", action, f"{name} {value!r} is not a number")
     problem = check(state, action)
     if problem is not None and state.setup.ruleset.edition == "older":
         older = _OLDER_RULES.get(problem.rule)
@@ -803,6 +811,11 @@ def _check(state: State, action: Action) -> IllegalActionError | None:
             return IllegalActionError(older, action, problem.message)
     return problem
 
+
+#: The parameters of each action after its actor (seats and slots: whole numbers).
+_PARAMETERS: Final[dict[type, tuple[str, ...]]] = {
+    cls: tuple(field.name for field in attrs.fields(cls)[1:]) for cls in get_args(Action)
+}
 
 #: Where the older edition states a rule of its own, a refusal under the older preset cites it.
 _OLDER_RULES: Final = {
@@ -830,14 +843,46 @@ def _check_draw(state: State, action: Any) -> IllegalActionError | None:
     if f.queue and (
         actor == f.turn or (f.stage == _DONE and actor == (f.turn + 1) % state.players)
     ):
-        # The next turn waits for the queued functions (:rule:`function.execute`).
-        return _refuse("function.execute", action, "pending effects must be carried out first")
+        # The next turn waits for the queue (:rule:`function.execute`).
+        return _refuse_pending(action, f.queue[0])
     if actor != f.turn:
         return _refuse("turn.draw", action, f"it is not P{actor}'s turn to draw")
     if f.stage != _DRAW:
         what = "already drew" if f.stage == _DECIDE else "already played this turn"
         return _refuse("turn.draw", action, f"P{actor} {what}")
     return None
+
+
+def _refuse_pending(action: Action, head: Effect) -> IllegalActionError:
+    """The turn waits for the head of the queue: a function to carry out
+    (:rule:`function.execute`) or a compensation card owed
+    (:rule:`sabai-sabai-move.compensation`)."""
+    if isinstance(head, Compensation):
+        return _refuse(
+            "sabai-sabai-move.compensation",
+            action,
+            f"P{head.thrower} must first give P{head.owner} a compensation card",
+        )
+    return _refuse("function.execute", action, "pending effects must be carried out first")
+
+
+def _may_play_held(state: State) -> bool:
+    """Whether the drawn card may be played directly. A drawn Ass Joker may not
+    (:rule:`ass-joker.no-direct-discard`, :rule:`ass-joker.cursed-joker-restriction`): it is
+    kept, unless an option lets it be burned straight onto a joker."""
+    t = state.table
+    return t.held != state.deck.ass_joker or (
+        state.ruleset.allow_burn_from_draw and t.top >= 0 and state.deck.is_joker(t.top)
+    )
+
+
+def _keeps_last_card(state: State) -> int:
+    """The active player, if they hold a drawn Ass Joker and have one card left: they must keep
+    it for the exchange (:rule:`ass-joker.drawn-must-be-kept`), so may not throw it in; else -1."""
+    f, t = state.flow, state.table
+    if f.stage == _DECIDE and t.held == state.deck.ass_joker and cards_in(t.rows[f.turn]) == 1:
+        return f.turn
+    return -1
 
 
 def _check_decision(state: State, action: Any) -> IllegalActionError | None:
@@ -848,15 +893,11 @@ def _check_decision(state: State, action: Any) -> IllegalActionError | None:
     if action.actor != f.turn or f.stage != _DECIDE:
         return _refuse("turn.two-options", action, f"P{action.actor} holds no drawn card")
     if f.queue:
-        return _refuse("function.execute", action, "pending effects must be carried out first")
+        return _refuse_pending(action, f.queue[0])
     t = state.table
     ass = state.deck.ass_joker
     if isinstance(action, Play):
-        # Not discarded directly (:rule:`ass-joker.no-direct-discard`,
-        # :rule:`ass-joker.cursed-joker-restriction`): a drawn Ass Joker is kept.
-        if t.held == ass and not (
-            state.ruleset.allow_burn_from_draw and t.top >= 0 and state.deck.is_joker(t.top)
-        ):
+        if not _may_play_held(state):
             return _refuse(
                 "ass-joker.drawn-must-be-kept",
                 action,
@@ -901,8 +942,7 @@ def _check_throw_in(state: State, action: Any) -> IllegalActionError | None:
     if card < 0:
         return _refuse("throw-in.identical", action, f"P{owner} has no card in slot {action.slot}")
     if owner == actor:
-        holds_ass = f.stage == _DECIDE and actor == f.turn and t.held == state.deck.ass_joker
-        if holds_ass and sum(1 for c in t.rows[actor] if c >= 0) == 1:
+        if actor == _keeps_last_card(state):
             return _refuse(
                 "ass-joker.drawn-must-be-kept",
                 action,
@@ -920,7 +960,7 @@ def _check_throw_in(state: State, action: Any) -> IllegalActionError | None:
             "sabai-sabai-move.compensation", action, f"P{actor} has no card to give in return"
         )
     if rules.on_behalf_requires_thrower_knowledge:
-        k = state.knowledge
+        k = state.table
         if not k.knows(actor, card) or k.knows(owner, card):
             return _refuse(
                 "sabai-sabai-move.advanced-rule",
@@ -944,7 +984,7 @@ def _check_function(state: State, action: Any) -> IllegalActionError | None:
         return _refuse(
             "function.execute",
             action,
-            f"the {_FUNCTION_NAME[kind]} function is P{head.executor}'s to carry out",
+            f"the {face_name(kind)} function is P{head.executor}'s to carry out",
         )
     if isinstance(action, SkipFunction):
         if not state.ruleset.functions_optional:
@@ -952,7 +992,7 @@ def _check_function(state: State, action: Any) -> IllegalActionError | None:
         return None
     if not _is_kind(action, expected):
         return _refuse(
-            _FUNCTION_RULE[kind], action, f"the function to carry out is {_FUNCTION_NAME[kind]}"
+            _FUNCTION_RULE[kind], action, f"the function to carry out is {face_name(kind)}"
         )
     actor = action.actor
     rows = state.table.rows
@@ -988,6 +1028,8 @@ def _check_function(state: State, action: Any) -> IllegalActionError | None:
 
 
 def _is_kind(action: object, kind: type) -> bool:
+    """``type(action) is kind``, out of mypy's sight: written inline, it would narrow ``action``
+    to ``object`` for the attribute checks that follow."""
     return type(action) is kind
 
 
@@ -1012,7 +1054,7 @@ def _check_compensate(state: State, action: Any) -> IllegalActionError | None:
             action,
             f"P{action.actor} has no card in slot {action.slot}",
         )
-    if card == state.deck.ass_joker and state.knowledge.knows(action.actor, card):
+    if card == state.deck.ass_joker and state.table.knows(action.actor, card):
         return _refuse(
             "ass-joker.only-give-switch-burn",
             action,
@@ -1095,10 +1137,9 @@ def _check_look(state: State, action: Any) -> IllegalActionError | None:
     row = state.table.rows[action.actor]
     want = min(state.ruleset.initial_peek, len(row))
     if (
-        not isinstance(slots, tuple)
-        or len(slots) != want
+        len(slots) != want
         or len(set(slots)) != want
-        or any(not isinstance(s, int) or not 0 <= s < len(row) for s in slots)
+        or any(not 0 <= s < len(row) for s in slots)
         or list(slots) != sorted(slots)
     ):
         return _refuse(
@@ -1110,13 +1151,8 @@ def _check_look(state: State, action: Any) -> IllegalActionError | None:
 
 
 _FUNCTION_ACTION: Final[dict[int, type]] = {PEEK: Peek, SPY: Spy, GIVE: Give, SWITCH: Switch}
-_FUNCTION_NAME: Final = {PEEK: "11 peek", SPY: "12 spy", GIVE: "13 give", SWITCH: "14 switch"}
-_FUNCTION_RULE: Final = {
-    PEEK: "function.peek",
-    SPY: "function.spy",
-    GIVE: "function.give",
-    SWITCH: "function.switch",
-}
+#: The rule of each function card: function.peek, function.spy, function.give, function.switch.
+_FUNCTION_RULE: Final = {kind: f"function.{name}" for kind, name in FUNCTION_NAMES.items()}
 
 _CHECKS: Final[dict[type, Callable[[State, Any], IllegalActionError | None]]] = {
     Draw: _check_draw,
@@ -1167,15 +1203,14 @@ def _do_keep(w: _Work, action: Any) -> None:
     row = w.rows[actor]
     held = w.held
     if not row:
-        # A drawn Ass Joker and an empty row: it goes into the row, no card goes to the pile.
+        # A drawn Ass Joker and an empty row: it goes into the row, no card goes to the pile
+        # (:rule:`ruling.ass-joker-drawn`); with no new turn card, lock-outs stand
+        # (:rule:`ruling.retry-lockout-scope`).
         w.emit(KeptInEmptyRow(actor))
         w.held = NO_CARD
         w.set_row(actor, (held,))
         w.entered_row(actor)
-        w.stage = _DONE
-        w.turns += 1
-        if w.final_lap > 0:
-            w.final_lap -= 1
+        w.end_turn()
         return
     out = row[slot]
     if out == w.deck.ass_joker:
@@ -1194,7 +1229,7 @@ def _do_keep(w: _Work, action: Any) -> None:
     w.place_turn_card(actor, out, triggers=w.rules.keep_discard_triggers_function)
 
 
-def _offer_due(w: _Work, thrower: int, owner: int, card: int) -> bool:
+def _offer_due(w: _Work, owner: int, card: int) -> bool:
     """:rule:`sabai-sabai-move.first-refusal` per :rule:`ruling.first-refusal`. Whether the owner
     knows the card is not a condition of the throw itself (:rule:`sabai-sabai-move.unknown-cards`,
     :rule:`ruling.owner-knowledge-not-enforced`): it only decides whether they are asked first."""
@@ -1207,7 +1242,7 @@ def _offer_due(w: _Work, thrower: int, owner: int, card: int) -> bool:
 def _do_throw_in(w: _Work, action: Any) -> None:
     actor, owner, slot = action.actor, action.owner, action.slot
     w.reopen()
-    if owner != actor and _offer_due(w, actor, owner, w.rows[owner][slot]):
+    if owner != actor and _offer_due(w, owner, w.rows[owner][slot]):
         w.pending = Offer(actor, owner, slot)
         w.emit(FirstRefusalOffered(actor, owner, slot))
         return
@@ -1265,6 +1300,7 @@ def _do_give(w: _Work, action: Any) -> None:
     card = row[slot]
     w.set_row(actor, (*row[:slot], *row[slot + 1 :]))
     w.left_row(actor, by_discard=False)
+    # A given card goes to the end of the target's row (:rule:`ruling.row-positions`).
     w.set_row(target, (*w.rows[target], card))
     w.entered_row(target)
     w.emit(Gave(actor, slot, target, card))
@@ -1301,6 +1337,7 @@ def _do_compensate(w: _Work, action: Any) -> None:
     w.left_row(actor, by_discard=False)
     owner_row = w.rows[head.owner]
     gap = gap_for(head.card)
+    # Into the gap the thrown card left, else at the end (:rule:`ruling.row-positions`).
     if gap in owner_row:
         index = owner_row.index(gap)
         w.set_row(head.owner, (*owner_row[:index], card, *owner_row[index + 1 :]))
@@ -1482,15 +1519,32 @@ def _fast_draw(state: State, action: Any) -> State | None:
     )
 
 
-def _four_together(state: State, discard: tuple[int, ...], card: int) -> bool:
-    """Whether ``card``, just placed on top of ``discard``, completes all four of its rank."""
-    setup = state.setup
-    keys = setup.deck.match_keys
+def _identical(deck: Deck, rules: Ruleset, card: int, top: int) -> bool:
+    """Whether ``card`` thrown onto ``top`` is identical (:rule:`throw-in.identical`). The jokers
+    are one rank (:rule:`ruling.joker-family`): the Ass Joker onto a joker is correct, and burned
+    (:rule:`ass-joker.burn`); a plain joker onto the Ass Joker only with
+    :rule:`ruling.joker-onto-ass-joker`."""
+    keys = deck.match_keys
+    if keys[card] != keys[top]:
+        return False
+    return not (top == deck.ass_joker and card != top and not rules.joker_onto_ass_joker)
+
+
+def _completes_rank(deck: Deck, discard: tuple[int, ...], card: int) -> bool:
+    """Whether ``card``, just placed on top of ``discard``, completes all the cards of its rank
+    lying together (:rule:`four-together.touch-nose`: four in the default deck). A rank of a
+    single card (a deck option) never does: one card is not cards together."""
+    keys = deck.match_keys
     key = keys[card]
-    if len(discard) < 2 or keys[discard[-2]] != key or setup.ruleset.nose_race == "off":
+    if len(discard) < 2 or keys[discard[-2]] != key:
         return False  # the usual case: the card below is another rank
-    need = setup.deck.key_counts[key]
+    need = deck.key_counts[key]
     return len(discard) >= need and all(keys[c] == key for c in discard[-need:])
+
+
+def _four_together(state: State, discard: tuple[int, ...], card: int) -> bool:
+    setup = state.setup
+    return setup.ruleset.nose_race != "off" and _completes_rank(setup.deck, discard, card)
 
 
 def _fast_turn_card(
@@ -1580,11 +1634,7 @@ def _fast_throw_in(state: State, action: Any) -> State | None:
     rows = t.rows
     row = rows[actor]
     card = row[slot]
-    top = t.discard[-1]
-    keys = deck.match_keys
-    if keys[card] != keys[top] or (
-        top == deck.ass_joker and card != top and not setup.ruleset.joker_onto_ass_joker
-    ):
+    if not _identical(deck, setup.ruleset, card, t.discard[-1]):
         # Wrong: shown, taken back, one penalty card (:rule:`throw-in.wrong-card.penalty`).
         draw = t.draw
         if not draw:
@@ -1790,7 +1840,6 @@ class LegalActions(Sequence[Action]):
 
 
 _NO_ACTIONS: Final[tuple[Action, ...]] = ()
-_MAX_SEATS: Final = 12
 
 
 def legal_actions(state: State) -> LegalActions:
@@ -1824,7 +1873,7 @@ def legal_actions(state: State) -> LegalActions:
         if stage == _DRAW:
             draws = memo.get("draws")
             if draws is None:
-                draws = memo["draws"] = tuple((Draw(p),) for p in range(_MAX_SEATS))
+                draws = memo["draws"] = tuple((Draw(p),) for p in range(MAX_PLAYERS))
             decisions = draws[f.turn]
         elif stage == _DECIDE:
             decisions = _decisions(state)
@@ -1895,13 +1944,9 @@ def _decisions(state: State) -> tuple[Action, ...]:
     t = state.table
     actor = state.flow.turn
     length = len(t.rows[actor])
-    ass = state.deck.ass_joker
-    holds_ass = t.held == ass
-    can_play = not holds_ass or (
-        state.ruleset.allow_burn_from_draw and t.top >= 0 and state.deck.is_joker(t.top)
-    )
+    can_play = _may_play_held(state)
     # With an empty row only a drawn Ass Joker can be kept (it goes into the row).
-    can_keep = length > 0 or holds_ass
+    can_keep = length > 0 or t.held == state.deck.ass_joker
 
     def build() -> tuple[Action, ...]:
         play: tuple[Action, ...] = (Play(actor),) if can_play else ()
@@ -1920,7 +1965,22 @@ def _function_actions(state: State, head: Function, shape: tuple[Any, ...]) -> t
     kind = state.deck.functions[head.card]
     me = head.executor
     rules = state.ruleset
-    key = ("function", kind, me, shape)
+    # Key on what the actions depend on: a peek on the executor's row only, a give on it and on
+    # which targets may receive (with protect_empty_players), a spy or switch on every row.
+    if kind == PEEK:
+        key: tuple[Any, ...] = ("function", kind, me, shape[me])
+    elif kind == GIVE:
+        receivers: Any = (
+            tuple(bool(_slots(shape, p)) for p in range(len(shape)))
+            if rules.protect_empty_players
+            else len(shape)
+        )
+        key = ("function", kind, me, shape[me], receivers)
+    else:
+        key = ("function", kind, me, shape)
+    found: tuple[Action, ...] | None = state.setup.memo.get(key)
+    if found is not None:
+        return found
 
     def build() -> tuple[Action, ...]:
         n = len(shape)
@@ -1965,13 +2025,8 @@ def _throw_ins(state: State, shape: tuple[Any, ...]) -> tuple[Action, ...]:
     if rules.throw_in_window == "until_next_draw" and f.stage == _DECIDE:
         return ()
     n = state.players
-    rows = t.rows
     lockout = f.lockout
-    # Holding a drawn Ass Joker, the active player must keep their last row card.
-    blocked_last = -1
-    holds_ass = f.stage == _DECIDE and t.held == state.deck.ass_joker
-    if holds_ass and sum(1 for c in rows[f.turn] if c >= 0) == 1:
-        blocked_last = f.turn
+    blocked_last = _keeps_last_card(state)
 
     def masks() -> tuple[int, int]:
         own_mask = 0  # throwers who may throw in their own cards
@@ -2028,7 +2083,7 @@ def _throw_ins_by_knowledge(
 ) -> list[Action]:
     """Older edition: a card may be played for its owner only if the thrower has seen it and the
     owner has not (:rule:`ruling.older-on-behalf-knowledge`)."""
-    k = state.knowledge
+    k = state.table
     rows = state.table.rows
     n = state.players
     out: list[Action] = []

@@ -144,8 +144,6 @@ class Ruleset:
             raise ValueError(f"num_rounds must be at least 1, not {self.num_rounds}")
         if self.final_round_max_turns is not None and self.final_round_max_turns < 1:
             raise ValueError("final_round_max_turns must be at least 1 (or None)")
-        if not isinstance(self.deck, DeckSpec):
-            raise TypeError("deck must be a DeckSpec")
         if self.scoring == "lowest_score" and self.num_rounds != 1:
             raise ValueError(
                 "scoring='lowest_score' (the older edition) is for one deal: num_rounds=1"
@@ -195,6 +193,11 @@ class Ruleset:
         """The edition whose texts this ruleset plays: the older edition's single deal scored by the
         lowest score marks it (:rule:`ruling.older-scoring`). Refusals cite that edition's rules."""
         return "older" if self.scoring == "lowest_score" else "current"
+
+    def rounds_for(self, players: int) -> int:
+        """The rounds of a game: ``num_rounds``, else one per player
+        (:rule:`ruling.number-of-rounds`)."""
+        return players if self.num_rounds is None else self.num_rounds
 
     def preset_name(self) -> str | None:
         """The name of the preset this ruleset equals, if any."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from sabai_rules.cards import ASS_JOKER, JOKER, JOKER_FAMILY
-from sabai_rules.state import RoundResult, State
+from sabai_rules.state import RoundResult, State, cards_in
 
 __all__ = ["JOKER_POINTS", "card_points", "card_value", "hall_of_fame", "score_round"]
 
@@ -48,7 +48,7 @@ def hall_of_fame(state: State) -> int | None:
         return None
     for player, row in enumerate(state.table.rows):
         cards = [c for c in row if c >= 0]
-        jokers = sum(1 for c in cards if deck.match_keys[c] == JOKER_FAMILY)
+        jokers = sum(1 for c in cards if deck.is_joker(c))
         if jokers == family and (
             len(cards) == jokers or not state.ruleset.four_jokers_requires_only
         ):
@@ -85,7 +85,7 @@ def score_round(state: State) -> RoundResult:
     rules = state.ruleset
     n = state.players
     points = card_points(state)
-    rows = [sum(1 for c in row if c >= 0) for row in state.table.rows]
+    rows = [cards_in(row) for row in state.table.rows]
     ass = state.deck.ass_joker
     holder = next((p for p, row in enumerate(state.table.rows) if ass >= 0 and ass in row), None)
     hof = hall_of_fame(state)

@@ -44,6 +44,7 @@ __all__ = [
     "State",
     "Status",
     "Table",
+    "cards_in",
     "gap_for",
     "is_gap",
 ]
@@ -59,6 +60,11 @@ def gap_for(card: int) -> int:
 
 def is_gap(value: int) -> bool:
     return value <= -2
+
+
+def cards_in(row: tuple[int, ...]) -> int:
+    """How many cards a row holds (its gaps are not cards)."""
+    return sum(1 for c in row if c >= 0)
 
 
 class Stage(enum.IntEnum):
@@ -275,11 +281,6 @@ class State:
         return self.setup.deck
 
     @property
-    def knowledge(self) -> Table:
-        """Who has seen which card: kept on the table with the cards (:meth:`Table.knows`)."""
-        return self.table
-
-    @property
     def turn(self) -> int:
         return self.flow.turn
 
@@ -295,7 +296,7 @@ class State:
 
     def __repr__(self) -> str:
         f, t = self.flow, self.table
-        rows = "/".join(str(sum(1 for c in row if c >= 0)) for row in t.rows)
+        rows = "/".join(str(cards_in(row)) for row in t.rows)
         status = f"over ({f.status.end})" if self.is_over else f"P{f.turn} {f.stage.name.lower()}"
         top = face_name(self.deck.faces[t.top]) if t.top >= 0 else "-"
         return (

@@ -21,7 +21,7 @@ import attrs
 from sabai_rules.cards import face_name
 from sabai_rules.events import Event
 from sabai_rules.moves import Action, legal_actions
-from sabai_rules.state import Compensation, EndCause, Function, NoseRace, Offer, Stage, State
+from sabai_rules.state import EndCause, Function, NoseRace, Offer, Stage, State
 
 __all__ = ["GAP", "EventView", "PendingView", "PlayerView", "SlotView", "view", "view_event"]
 
@@ -102,7 +102,7 @@ class PlayerView:
 
 def _face(state: State, player: int, card: int) -> int | None:
     """The one place a face enters a view: only if ``player`` has seen ``card``."""
-    if (state.knowledge.mask(player) >> card) & 1:
+    if (state.table.mask(player) >> card) & 1:
         return state.deck.faces[card]
     return None
 
@@ -112,7 +112,6 @@ def view(state: State, player: int) -> PlayerView:
     if not 0 <= player < state.players:
         raise ValueError(f"there is no player {player} at this table")
     t, f = state.table, state.flow
-    k = t
     st = f.status
     n = state.players
     rows = tuple(
@@ -120,7 +119,7 @@ def view(state: State, player: int) -> PlayerView:
             SlotView(GAP, ())
             if card < 0
             else SlotView(
-                _face(state, player, card), tuple(p for p in range(n) if k.knows(p, card))
+                _face(state, player, card), tuple(p for p in range(n) if t.knows(p, card))
             )
             for card in row
         )
@@ -131,7 +130,6 @@ def view(state: State, player: int) -> PlayerView:
         if isinstance(e, Function)
         else PendingView("compensation", e.thrower, owner=e.owner)
         for e in f.queue
-        if isinstance(e, Function | Compensation)
     )
     offer = f.pending
     holding = t.held >= 0
@@ -173,7 +171,8 @@ class EventView:
         return dict(self.details)[name]
 
 
-_CARD_FIELDS: Final = ("card", "target_card")
+#: The fields of an event that hold cards (one, or a tuple of them).
+_CARD_FIELDS: Final = ("card", "target_card", "cards")
 
 
 def view_event(event: Event, viewer: int, after: State) -> EventView:
@@ -186,7 +185,7 @@ def view_event(event: Event, viewer: int, after: State) -> EventView:
         if field.name == "player":
             continue
         value = getattr(event, field.name)
-        if field.name in _CARD_FIELDS or field.name == "cards":
+        if field.name in _CARD_FIELDS:
             cards = value if isinstance(value, tuple) else (value,)
             faces = []
             for card in cards:

@@ -78,7 +78,7 @@ def test_the_ass_move_with_two_13s() -> None:
     assert faces(state, 1) == ["7", "8", "[gap]", "5"]
 
     # 5. P0 gives P1 a compensation card, into the gap.
-    refused(state, Draw(1), "function.execute")
+    refused(state, Draw(1), "sabai-sabai-move.compensation")
     state = play(state, Compensate(0, 0))
     assert faces(state, 0) == ["9"]  # four cards before drawing, three fewer now
     assert faces(state, 1) == ["7", "8", "6", "5"]  # two cards before, two more now

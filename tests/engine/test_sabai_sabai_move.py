@@ -98,7 +98,7 @@ def test_only_the_thrower_gives_the_compensation_card() -> None:
     after = play(state, ThrowIn(2, 1, 1))
     refused(after, Compensate(1, 0), "sabai-sabai-move.compensation")
     refused(after, Compensate(0, 0), "sabai-sabai-move.compensation")
-    refused(after, Draw(0), "function.execute")  # the turn waits for the compensation
+    refused(after, Draw(0), "sabai-sabai-move.compensation")  # the turn waits for it
 
 
 @pytest.mark.rules("ruling.row-positions", "ruling.compensation-card")

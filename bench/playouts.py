@@ -24,6 +24,7 @@ best of three passes over states sampled from the playouts.
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import statistics
 import sys
@@ -42,7 +43,7 @@ from sabai_rules.moves import (
     deal,
     legal_actions,
 )
-from sabai_rules.ruleset import Ruleset
+from sabai_rules.ruleset import PRESETS, Ruleset
 from sabai_rules.state import State
 
 
@@ -59,7 +60,7 @@ def known_matches(state: State, allow_on_behalf: bool) -> list[ThrowIn]:
         seen |= mask
     out = []
     # Only the other cards of the top card's rank can match; look for those somebody has seen.
-    for card in _SAME_KEY[deck.spec][deck.match_keys[top]]:
+    for card in _same_key(deck.spec)[deck.match_keys[top]]:
         if card == top or not (seen >> card) & 1:
             continue
         for owner, row in enumerate(t.rows):
@@ -73,20 +74,14 @@ def known_matches(state: State, allow_on_behalf: bool) -> list[ThrowIn]:
     return out
 
 
-class _SameKey(dict[DeckSpec, dict[int, tuple[int, ...]]]):
-    """For each deck, the card ids of each match key."""
-
-    def __missing__(self, spec: DeckSpec) -> dict[int, tuple[int, ...]]:
-        deck = Deck.from_spec(spec)
-        by_key: dict[int, list[int]] = {}
-        for card, key in enumerate(deck.match_keys):
-            by_key.setdefault(key, []).append(card)
-        table = {key: tuple(cards) for key, cards in by_key.items()}
-        self[spec] = table
-        return table
-
-
-_SAME_KEY = _SameKey()
+@functools.cache
+def _same_key(spec: DeckSpec) -> dict[int, tuple[int, ...]]:
+    """The card ids of each match key in the deck of ``spec`` (computed once per deck)."""
+    deck = Deck.from_spec(spec)
+    by_key: dict[int, list[int]] = {}
+    for card, key in enumerate(deck.match_keys):
+        by_key.setdefault(key, []).append(card)
+    return {key: tuple(cards) for key, cards in by_key.items()}
 
 
 def choose(state: State, actions: LegalActions, rng: random.Random) -> Action:
@@ -157,7 +152,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="length of each timed run")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4, 12])
-    parser.add_argument("--preset", default="current", choices=("current", "older", "simplified"))
+    parser.add_argument("--preset", default="current", choices=PRESETS)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     rules = Ruleset.preset(args.preset).with_options(nose_race="random")

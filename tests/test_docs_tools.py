@@ -59,13 +59,52 @@ def test_every_rule_and_ruling_needs_its_anchor_and_inventory_entry(
 ) -> None:
     _site(tmp_path)
     problems = check_links.check(tmp_path, ("en",))
-    assert "en: rule throw-in.retry-lockout has no anchor in rules/throw-in" not in problems
-    assert "en: rule throw-in.wrong-card.penalty has no anchor in rules/throw-in" in problems
-    assert "en: rule turn.draw has no anchor in rules/turn" in problems
-    # An older-edition-only rule belongs to the Finnish site, not the English one.
-    assert not any("setup.look-at-two" in p and "anchor" in p for p in problems)
-    assert "en: ruling ruling.wrong-cards-in-a-batch has no anchor in rulings" in problems
+    # What the referee prints, rulebook_link(id, language), must land on the rule's anchor.
+    assert not any("'throw-in.retry-lockout'" in p for p in problems)
+    assert "rulebook_link('turn.draw', 'en'): missing file en/rules/turn.html" in problems
+    assert (
+        "rulebook_link('ruling.wrong-cards-in-a-batch', 'en'): missing file en/rulings.html"
+        in problems
+    )
+    # An older-edition-only rule belongs to the Finnish site (not built here), not the English one.
+    assert not any("setup.look-at-two" in p for p in problems)
     assert "en: objects.inv lacks std:rule throw-in.retry-lockout" in problems
+
+
+def test_a_rule_missing_from_its_chapter_page_is_reported_once(
+    check_links: ModuleType, tmp_path: Path
+) -> None:
+    _site(tmp_path)  # rules/throw-in.html exists, with throw-in.retry-lockout's anchor only
+    problems = check_links.check(tmp_path, ("en",))
+    missing = (
+        "rulebook_link('throw-in.wrong-card.penalty', 'en'): "
+        "no anchor #throw-in.wrong-card.penalty in en/rules/throw-in.html"
+    )
+    assert missing in problems
+    assert [p for p in problems if "throw-in.wrong-card.penalty" in p and "anchor" in p] == [
+        missing
+    ]
+
+
+def test_an_older_edition_rule_is_required_on_the_finnish_site_only(
+    check_links: ModuleType, tmp_path: Path
+) -> None:
+    _site(tmp_path)  # the English site has no rules/setup.html at all
+    (tmp_path / "fi" / "rules").mkdir(parents=True)
+    (tmp_path / "fi" / "index.html").write_text("<p>fi</p>", encoding="utf-8")
+    setup = tmp_path / "fi" / "rules" / "setup.html"
+    setup.write_text('<section id="setup.look-at-two"></section>', encoding="utf-8")
+    problems = check_links.check(tmp_path, ("en", "fi"))
+    # Both sites' links to the rule go to the Finnish page, which has its anchor.
+    assert not any("'setup.look-at-two'" in p for p in problems)
+
+    setup.write_text("<section></section>", encoding="utf-8")
+    problems = check_links.check(tmp_path, ("en", "fi"))
+    for lang in ("en", "fi"):
+        assert (
+            f"rulebook_link('setup.look-at-two', {lang!r}): "
+            "no anchor #setup.look-at-two in fi/rules/setup.html"
+        ) in problems
 
 
 def test_a_language_with_no_site_is_a_problem(check_links: ModuleType, tmp_path: Path) -> None:

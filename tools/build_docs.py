@@ -21,9 +21,10 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from sabai_rules.catalogue import LANGUAGES
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-LANGUAGES = ("en", "fr", "nl", "fi")
 
 REDIRECT = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>sabai-sabai rules</title>

@@ -13,6 +13,7 @@ Directives: ``sabai-chapter``, ``sabai-rulings``, ``sabai-concordance``, ``sabai
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import json
 import tomllib
@@ -29,7 +30,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from sabai_rules import catalogue
 from sabai_rules.cards import face_name, parse_face
-from sabai_rules.catalogue import Catalogue, Rule
+from sabai_rules.catalogue import EDITION_OF, LANGUAGES, Catalogue, Language, Rule
 from sabai_rules.i18n import describe, label
 from sabai_rules.moves import MAX_PLAYERS
 from sabai_rules.ruleset import PRESETS, Ruleset
@@ -37,9 +38,9 @@ from sabai_rules.scenarios import Scenario, load_scenarios, parse_action
 from sabai_rules.traceability import Trace, trace
 
 ROOT = Path(__file__).resolve().parents[2]
-LANGUAGES = ("en", "fr", "nl", "fi")
 
-#: Words of the pages the catalogue does not hold, per language (``words.toml`` beside this file).
+#: Words of the pages that neither the catalogue nor :data:`sabai_rules.i18n.LABELS` holds, per
+#: language (``words.toml`` beside this file).
 WORDS: dict[str, dict[str, str]] = tomllib.loads(
     (Path(__file__).with_name("words.toml")).read_text(encoding="utf-8")
 )
@@ -47,62 +48,37 @@ for _lang in LANGUAGES:
     _missing = set(WORDS["en"]) - set(WORDS.get(_lang, {}))
     if _missing:
         raise ValueError(f"words.toml: [{_lang}] lacks {', '.join(sorted(_missing))}")
-SITE_NAMES = {
-    "en": "English site",
-    "fr": "site en français",
-    "nl": "Nederlandse site",
-    "fi": "suomenkielinen sivusto",
-}
 
 
-def lang_of(app_or_env: Any) -> str:
+def lang_of(app_or_env: Any) -> Language:
     config = app_or_env.config
     return config.language if config.language in LANGUAGES else "en"
-
-
-def edition_of(lang: str) -> str:
-    """The edition a site renders: the Finnish site is the older edition's."""
-    return "older" if lang == "fi" else "current"
 
 
 def w(lang: str, key: str) -> str:
     return WORDS[lang][key]
 
 
-def rule_page(rule: Rule) -> str:
-    return f"rules/{rule.chapter}"
-
-
-def in_site(rule: Rule, lang: str) -> bool:
-    return edition_of(lang) in rule.editions
-
-
-def other_site(rule: Rule, lang: str) -> str:
-    """The language whose site has a rule this site lacks."""
-    return "fi" if "older" in rule.editions and lang != "fi" else "en"
+def in_site(rule: Rule, lang: Language) -> bool:
+    """True if this site renders ``rule``: the site of a language renders that text's edition."""
+    return EDITION_OF[lang] in rule.editions
 
 
 # -- shared data, loaded once per build ------------------------------------------------------------
-
-_CACHE: dict[str, Any] = {}
 
 
 def cat() -> Catalogue:
     return catalogue.default()
 
 
+@functools.cache
 def found() -> Trace:
-    if "trace" not in _CACHE:
-        _CACHE["trace"] = trace(ROOT)
-    result: Trace = _CACHE["trace"]
-    return result
+    return trace(ROOT)
 
 
+@functools.cache
 def scenarios() -> tuple[Scenario, ...]:
-    if "scenarios" not in _CACHE:
-        _CACHE["scenarios"] = load_scenarios(ROOT / "tests" / "scenarios")
-    result: tuple[Scenario, ...] = _CACHE["scenarios"]
-    return result
+    return load_scenarios(ROOT / "tests" / "scenarios")
 
 
 # -- directives ----------------------------------------------------------------------------------
@@ -145,7 +121,7 @@ class MarkdownDirective(SphinxDirective):
         return section
 
     @property
-    def lang(self) -> str:
+    def lang(self) -> Language:
         return lang_of(self.env)
 
     def note_object(self, objtype: str, name: str, anchor: str) -> None:
@@ -153,7 +129,7 @@ class MarkdownDirective(SphinxDirective):
         std.note_object(objtype, name, anchor, location=(self.env.docname, self.lineno))
 
 
-def rule_number(rule: Rule, lang: str) -> str:
+def rule_number(rule: Rule, lang: Language) -> str:
     """The display number in this site: chapter number and place among this site's rules."""
     shown = [r for r in cat().rules(chapter=rule.chapter) if in_site(r, lang)]
     chapter = cat().chapter(rule.chapter).number
@@ -180,9 +156,9 @@ def _test_names(ident: str) -> list[str]:
     return names
 
 
-def _scenario_links(ident: str, lang: str) -> list[str]:
+def _scenario_links(ident: str, lang: Language) -> list[str]:
     """Links to the worked examples that show ``ident`` and are on this site."""
-    edition = edition_of(lang)
+    edition = EDITION_OF[lang]
     by_id = {s.id: s for s in scenarios()}
     ids = sorted({c.name for c in found().scenarios(ident) if by_id[c.name].edition == edition})
     return [f"{{ref}}`{s} <scenario-{s}>`" for s in ids]
@@ -206,7 +182,7 @@ class ChapterDirective(MarkdownDirective):
             section = self.section(rule.id, f"{rule_number(rule, lang)} {rule.title(lang)}")
             lines = [
                 f"`{rule.id}`"
-                + (f" · {w(lang, 'kind-informational')}" if not rule.is_normative else "")
+                + (f" · {label(lang, 'kind.informational')}" if not rule.is_normative else "")
             ]
             if rule.id in deck_rules:
                 lines += [
@@ -218,12 +194,10 @@ class ChapterDirective(MarkdownDirective):
                     ":::",
                 ]
             quote = rule.source(lang)
-            if quote is None and lang != "fi":
-                note = rule.absence(lang)
+            if quote is None:
+                note = rule.absence(lang) if lang != "fi" else None
                 if note:
                     lines += ["", f"*{w(lang, 'absent')}:* {note}"]
-                quote = rule.text(lang)
-            elif quote is None and lang == "fi" and not rule.is_derived:
                 quote = rule.text(lang)
             if rule.is_derived:
                 derived = ", ".join(f"{{rule}}`{d}`" for d in rule.derived_from)
@@ -234,14 +208,14 @@ class ChapterDirective(MarkdownDirective):
                     if quote.language == lang
                     else f" ({label(lang, 'language.' + quote.language)})"
                 )
-                lines += ["", f"**{w(lang, 'source')}**{where}:", "", _quote(quote.text)]
-            english = "" if lang == "en" else f" ({w(lang, 'in-english')})"
-            lines += ["", f"**{w(lang, 'statement')}**{english}:", "", rule.statement]
+                lines += ["", f"**{label(lang, 'source')}**{where}:", "", _quote(quote.text)]
+            english = "" if lang == "en" else f" ({label(lang, 'english')})"
+            lines += ["", f"**{label(lang, 'statement')}**{english}:", "", rule.statement]
             rulings = cat().rulings(rule=rule.id)
             if rulings:
                 lines += [
                     "",
-                    f"**{w(lang, 'rulings')}:** "
+                    f"**{label(lang, 'rulings')}:** "
                     + ", ".join(f"{{ruling}}`{r.id}`" for r in rulings),
                 ]
             code = _code_links(rule.id)
@@ -274,24 +248,24 @@ class RulingsDirective(MarkdownDirective):
                 section = self.section(ruling.id, f"R{ruling.number}. {ruling.title}")
                 lines = [f"`{ruling.id}`"]
                 if ruling.assumption:
-                    lines += ["", ":::{important}", w(lang, "assumption"), ":::"]
+                    lines += ["", ":::{important}", label(lang, "assumption"), ":::"]
                 for key, text in (
                     ("question", ruling.question),
                     ("decision", ruling.decision),
                     ("rationale", ruling.rationale),
                 ):
-                    lines += ["", f"**{w(lang, key)}.** {text}"]
+                    lines += ["", f"**{label(lang, key)}.** {text}"]
                 if ruling.option:
                     values = ", ".join(
                         f"{preset}: `{_show(value)}`" for preset, value in ruling.values
                     )
-                    lines += ["", f"**{w(lang, 'option')}:** `{ruling.option}` ({values})"]
+                    lines += ["", f"**{label(lang, 'option')}:** `{ruling.option}` ({values})"]
                     if ruling.alternatives:
-                        lines += ["", f"**{w(lang, 'alternatives')}:**", ""] + [
+                        lines += ["", f"**{label(lang, 'alternatives')}:**", ""] + [
                             f"- {a}" for a in ruling.alternatives
                         ]
                 if ruling.evidence:
-                    lines += ["", f"**{w(lang, 'evidence')}:**", ""]
+                    lines += ["", f"**{label(lang, 'evidence')}:**", ""]
                     lines += [f"- ({e.language}) “{e.quote}”" for e in ruling.evidence]
                 lines += [
                     "",
@@ -333,12 +307,13 @@ class ConcordanceDirective(MarkdownDirective):
             lines += ["", difference.note]
             lines += [
                 "",
-                f"**{w(lang, 'rules')}:** " + ", ".join(f"{{rule}}`{r}`" for r in difference.rules),
+                f"**{label(lang, 'rules')}:** "
+                + ", ".join(f"{{rule}}`{r}`" for r in difference.rules),
             ]
             if difference.settled_by:
                 lines += [
                     "",
-                    f"**{w(lang, 'rulings')}:** "
+                    f"**{label(lang, 'rulings')}:** "
                     + ", ".join(f"{{ruling}}`{r}`" for r in difference.settled_by),
                 ]
             self.parse("\n".join(lines), section)
@@ -373,7 +348,9 @@ class PresetsDirective(MarkdownDirective):
 
     def body(self) -> list[nodes.Node]:
         lang = self.lang
-        header = f"| {w(lang, 'option')} | " + " | ".join(PRESETS) + f" | {w(lang, 'rulings')} |"
+        header = (
+            f"| {label(lang, 'option')} | " + " | ".join(PRESETS) + f" | {label(lang, 'rulings')} |"
+        )
         lines = [header, "|" + "---|" * (len(PRESETS) + 2)]
         for option in Ruleset.option_names():
             values = [getattr(Ruleset.preset(p), option) for p in PRESETS]
@@ -397,9 +374,7 @@ class ExamplesDirective(MarkdownDirective):
         lang = self.lang
         out: list[nodes.Node] = []
         for scenario in scenarios():
-            if lang == "fi" and scenario.edition != "older":
-                continue
-            if lang != "fi" and scenario.edition == "older":
+            if scenario.edition != EDITION_OF[lang]:
                 continue
             anchor = f"scenario-{scenario.id}"
             title = scenario.title_in(lang)
@@ -410,13 +385,13 @@ class ExamplesDirective(MarkdownDirective):
             # Players are P0, P1, ...; a step may name a seat beyond the table, to be refused.
             names = tuple(f"P{p}" for p in range(MAX_PLAYERS + 1))
             description = scenario.description.get(lang) or scenario.description.get("en", "")
-            cited = ", ".join(f"{{rule}}`{r}`" for r in scenario.rules if _linkable(r, lang))
+            cited = ", ".join(f"{{rule}}`{r}`" for r in scenario.rules)
             cited_rulings = ", ".join(f"{{ruling}}`{r}`" for r in scenario.rulings)
             lines = [f"`{scenario.id}`", "", description.strip()]
             if cited:
-                lines += ["", f"**{w(lang, 'rules')}:** {cited}"]
+                lines += ["", f"**{label(lang, 'rules')}:** {cited}"]
             if cited_rulings:
-                lines += ["", f"**{w(lang, 'rulings')}:** {cited_rulings}"]
+                lines += ["", f"**{label(lang, 'rulings')}:** {cited_rulings}"]
             for number, script in enumerate(scenario.rounds, start=1):
                 if len(scenario.rounds) > 1:
                     lines += ["", f"*{label(lang, 'table.round')} {number}*"]
@@ -431,8 +406,8 @@ class ExamplesDirective(MarkdownDirective):
                 for index, step in enumerate(script.steps, start=1):
                     outcome = (
                         f" — {w(lang, 'refused')} ({{rule}}`{step.refused}`)"
-                        if step.refused and _linkable(step.refused, lang)
-                        else (f" — {w(lang, 'refused')} (`{step.refused}`)" if step.refused else "")
+                        if step.refused
+                        else ""
                     )
                     note = ""
                     if step.note:
@@ -498,11 +473,6 @@ def _game_result(result: Any, names: tuple[str, ...], lang: str) -> str:
     return " · ".join(parts)
 
 
-def _linkable(ident: str, lang: str) -> bool:
-    """Rule links always resolve (to this site or the other edition's)."""
-    return cat().kind_of(ident) in ("rule", "ruling")
-
-
 class TraceabilityDirective(MarkdownDirective):
     """For each chapter: how many normative rules have code, tests and scenarios."""
 
@@ -510,9 +480,15 @@ class TraceabilityDirective(MarkdownDirective):
 
     def body(self) -> list[nodes.Node]:
         lang = self.lang
-        head = ("chapter", "rules", "code", "tests", "scenarios")
+        head = (
+            label(lang, "chapter"),
+            label(lang, "rules"),
+            w(lang, "code"),
+            w(lang, "tests"),
+            w(lang, "scenarios"),
+        )
         lines = [
-            "| " + " | ".join(w(lang, key) for key in head) + " |",
+            "| " + " | ".join(head) + " |",
             "|---|---|---|---|---|",
         ]
         for chapter in cat().chapters():
@@ -545,9 +521,9 @@ class RuleIndexDirective(MarkdownDirective):
         lines = []
         for rule in sorted(cat().rules(), key=lambda r: r.id):
             edition = "older" if "older" in rule.editions else "current"
-            where = "" if in_site(rule, lang) else f" ({w(lang, 'edition-' + edition)})"
+            where = "" if in_site(rule, lang) else f" ({label(lang, 'edition.' + edition)})"
             lines.append(f"- {{rule}}`{rule.id}` — {rule.title(lang)}{where}")
-        lines += ["", f"**{w(lang, 'rulings')}**", ""]
+        lines += ["", f"**{label(lang, 'rulings')}**", ""]
         lines += [f"- {{ruling}}`{r.id}` — {r.title}" for r in cat().rulings()]
         return self.parse("\n".join(lines))
 
@@ -595,8 +571,12 @@ class ReplayDirective(MarkdownDirective):
                 argv += ["--as", self.options["as"]]
         else:
             argv = ["replay", str(path), "--lang", self.lang]
-        run(argv, stdout=out, stderr=out)
+        status = run(argv, stdout=out, stderr=out)
         text = out.getvalue()
+        if status >= 2:
+            # 0 and 1 are verdicts (legal; an illegal event found); 2 and up mean the record or
+            # the options could not be used: the page would show an error message as a verdict.
+            raise self.error(f"sabai {argv[0]} exited {status}: {text.strip()}")
         return [nodes.literal_block(text, text)]
 
 
@@ -638,9 +618,8 @@ def resolve_other_edition(
     lang = lang_of(env)
     if in_site(rule, lang):
         return None
-    other = other_site(rule, lang)
     depth = env.docname.count("/")
-    uri = "../" * (depth + 1) + f"{other}/{rule_page(rule)}.html#{rule.id}"
+    uri = "../" * (depth + 1) + cat().rulebook_link(rule.id, lang)
     reference = nodes.reference("", "", internal=False, refuri=uri, reftitle=rule.title(lang))
     reference += contnode
     return reference

@@ -991,8 +991,7 @@ def load(root: Traversable | Path | str | None = None) -> Catalogue:
         chapter, chapter_rules = _read_rule_file(path)
         chapters.append(chapter)
         rules.extend(chapter_rules)
-    order = sorted(range(len(chapters)), key=lambda i: chapters[i].number)
-    chapters = [chapters[i] for i in order]
+    chapters.sort(key=lambda c: c.number)
     numbers = [c.number for c in chapters]
     if len(set(numbers)) != len(numbers):
         raise CatalogueError(f"rules/: chapter numbers repeat: {numbers}")

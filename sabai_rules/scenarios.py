@@ -24,14 +24,15 @@ The format, by example::
       rows: [[9, 8, 5], [3, 4]]
       discard: [5]
       draw: [2]
-      turn: 1
+      turn: 1                        # (dealt: true instead has the engine deal the rows
+                                     # and the draw pile, from the deck in the matching order)
     steps:
       - do: ThrowIn(0, 0, 0)         # an action, written as its repr
         expect:                      # what must hold afterwards (see CHECKS)
           rows: {0: [9, 8, 5, 2]}
           locked_out: [0]
       - do: ThrowIn(0, 0, 2)
-        refused: throw-in.retry-lockout
+        refused: throw-in.retry-lockout   # refused, and not listed as legal; no expect here
     result:                          # after the last step the round must be over
       end: emptied
       victory_points: [1, 0]
@@ -53,7 +54,7 @@ from sabai_rules.layout import layout
 from sabai_rules.moves import Action, IllegalActionError, apply, legal_actions
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.scoring import score_round
-from sabai_rules.state import Function, Game, Offer, State
+from sabai_rules.state import Function, Game, Offer, State, cards_in
 
 __all__ = [
     "CHECKS",
@@ -137,8 +138,12 @@ class Scenario:
         return tuple(step for script in self.rounds for step in script.steps)
 
     def start(self) -> State:
-        """The scenario's (first) table."""
-        return layout(ruleset=self.ruleset, **_layout_arguments(self.table))
+        """The scenario's (first) table; a ``dealt`` table that the engine's deal does not give
+        raises :class:`ScenarioFailureError`."""
+        state, problem = _set_out(self.ruleset, _layout_arguments(self.table))
+        if problem is not None:
+            raise ScenarioFailureError(self.id, 0, "deal", (*self.rules, *self.rulings), problem)
+        return state
 
 
 #: The keys of one round of a game scenario.
@@ -175,7 +180,10 @@ _LAYOUT_KEYS: Final = {
     "round_index",
     "final_round",
     "seed",
+    "dealt",
 }
+#: The table keys a ``dealt`` table may have: a deal places nothing else.
+_DEALT_KEYS: Final = {"rows", "draw", "dealer", "round_index", "final_round", "seed", "dealt"}
 
 
 def parse_action(text: str) -> Action:
@@ -221,6 +229,50 @@ def _layout_arguments(table: Mapping[str, Any]) -> dict[str, Any]:
     if "seen_by_all" in arguments:
         arguments["seen_by_all"] = [tuple(pos) for pos in table["seen_by_all"]]
     return arguments
+
+
+def _set_out(ruleset: Ruleset, arguments: Mapping[str, Any]) -> tuple[State, str | None]:
+    """The table of ``arguments``: built by :func:`~sabai_rules.layout.layout`, or, with
+    ``dealt: true``, dealt by :func:`~sabai_rules.moves.deal` from a deck in the order that,
+    dealt by the rules, gives these rows and this draw pile. Also why the deal does not give
+    them, or ``None``."""
+    arguments = dict(arguments)
+    if not arguments.pop("dealt", False):
+        return layout(ruleset=ruleset, **arguments), None
+    extra = set(arguments) - _DEALT_KEYS
+    if extra:
+        raise ScenarioError(
+            f"a dealt table has no {', '.join(sorted(extra))}: a deal sets out rows and a draw pile"
+        )
+    # The same table set out, for its card ids (the deck's other cards under the draw pile).
+    wanted = layout(ruleset=ruleset, **arguments)
+    rows, players = wanted.table.rows, wanted.players
+    # One card at a time round the table from the player after the dealer, then the draw pile
+    # from its top: the order the rules deal in (turn.starter, setup.four-cards).
+    seats = [(wanted.setup.dealer + 1 + k) % players for k in range(players)]
+    order = [
+        row[i]
+        for i in range(max(map(len, rows)))
+        for row in (rows[p] for p in seats)
+        if i < len(row)
+    ]
+    order.extend(reversed(wanted.table.draw))
+    state = moves.deal(
+        ruleset,
+        players,
+        dealer=wanted.setup.dealer,
+        order=order,
+        seed=arguments.get("seed", 0),
+        round_index=wanted.setup.round_index,
+        final_round=wanted.setup.final_round,
+    )
+    for player in range(players):
+        got, want = _row_faces(state, player), _row_faces(wanted, player)
+        if got != want:
+            return state, f"the deal gives P{player} {got}, expected {want}"
+    if state.table.draw != wanted.table.draw:
+        return state, "the deal leaves another draw pile than the table's"
+    return state, None
 
 
 def _ruleset(value: Any) -> Ruleset:
@@ -307,6 +359,13 @@ def _round_script(path: Path, data: Mapping[str, Any], keys: Set[str]) -> RoundS
             raise ScenarioError(f"{path.name}: unknown step key(s) {', '.join(sorted(extra))}")
         parse_action(str(raw["do"]))
         expect = raw.get("expect") or {}
+        if expect and raw.get("refused") is not None:
+            # A refused action leaves the state as it was: checks there would be about the
+            # step before, so they belong to it.
+            raise ScenarioError(
+                f"{path.name}: step {raw['do']} is refused and has expectations: a refused "
+                "action changes nothing, so check the state at the step before"
+            )
         bad = set(expect) - set(CHECKS)
         if bad:
             raise ScenarioError(f"{path.name}: unknown expectation(s) {', '.join(sorted(bad))}")
@@ -440,19 +499,29 @@ def _check_final_lap(state: State, want: Any) -> str | None:
 
 def _check_legal(state: State, want: Sequence[str]) -> str | None:
     legal = legal_actions(state)
+    listed = tuple(legal)
     for text in want:
-        if parse_action(text) not in legal:
+        action = parse_action(text)
+        if action not in legal:
             return f"{text} is not legal"
+        if action not in listed:
+            return f"{text} is legal but not listed by legal_actions"
     return None
 
 
 def _refusal_problem(state: State, action: Action, rule: str) -> str | None:
-    """Why ``action`` is not refused citing ``rule`` at ``state``, or ``None``."""
+    """Why ``action`` is not refused citing ``rule`` at ``state``, or ``None``: ``apply`` must
+    refuse it, citing ``rule``, and :func:`legal_actions` must not list it."""
     try:
         apply(state, action)
     except IllegalActionError as error:
-        return None if error.rule == rule else f"refused citing {error.rule}, expected {rule}"
-    return f"legal, expected a refusal citing {rule}"
+        if error.rule != rule:
+            return f"refused citing {error.rule}, expected {rule}"
+    else:
+        return f"legal, expected a refusal citing {rule}"
+    if action in tuple(legal_actions(state)):  # the list itself, not a legality check
+        return f"refused citing {rule} but listed as legal"
+    return None
 
 
 def _check_illegal(state: State, want: Mapping[str, str]) -> str | None:
@@ -465,7 +534,7 @@ def _check_illegal(state: State, want: Mapping[str, str]) -> str | None:
 
 def _check_rows_count(state: State, want: Mapping[Any, int]) -> str | None:
     for player, count in want.items():
-        got = sum(1 for c in state.table.rows[int(player)] if c >= 0)
+        got = cards_in(state.table.rows[int(player)])
         if got != count:
             return f"P{player} has {got} cards, expected {count}"
     return None
@@ -540,8 +609,9 @@ def run_scenario(scenario: Scenario) -> State:
             round_index=len(game.rounds),
             final_round=game.next_round_is_final,
         )
-        arguments.setdefault("turn", (game.next_dealer + 1) % players)
-        state = layout(ruleset=scenario.ruleset, **arguments)
+        state, problem = _set_out(scenario.ruleset, arguments)
+        if problem is not None:
+            raise ScenarioFailureError(scenario.id, offset + 1, "deal", cited, problem)
         state = _play_round(scenario, script, state, offset, cited)
         offset += len(script.steps)
         if not state.is_over:

@@ -1,14 +1,40 @@
-"""Helpers for the engine tests: apply a chain of actions, expect a refusal, read the table."""
+"""Helpers for the engine tests: apply a chain of actions, expect a refusal, read the table, end
+and score a round, build a random (mostly illegal) action."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final
 
 import pytest
 
 from sabai_rules.cards import face_name
-from sabai_rules.moves import Action, IllegalActionError, apply, legal_actions
-from sabai_rules.state import State
+from sabai_rules.layout import layout
+from sabai_rules.moves import (
+    Action,
+    CallSabaiSabai,
+    Compensate,
+    Draw,
+    Give,
+    IllegalActionError,
+    Keep,
+    LookAtCards,
+    Pass,
+    Peek,
+    Play,
+    SkipFunction,
+    Spy,
+    Switch,
+    TakeFirstRefusal,
+    ThrowIn,
+    TouchNoseLast,
+    WaiveFirstRefusal,
+    apply,
+    legal_actions,
+)
+from sabai_rules.ruleset import Ruleset
+from sabai_rules.scoring import score_round
+from sabai_rules.state import RoundResult, State
 
 
 def play(state: State, *actions: Action) -> State:
@@ -45,3 +71,77 @@ def knows(state: State, player: int, owner: int, slot: int) -> bool:
 
 def of_type(actions: Iterable[Action], kind: type) -> list[Action]:
     return [a for a in actions if type(a) is kind]
+
+
+# -- ending and scoring a round -------------------------------------------------------------------
+
+
+def all_pass(state: State) -> State:
+    """Every player passes, in seat order (the reaction round before a round ends)."""
+    return play(state, *(Pass(p) for p in range(state.players)))
+
+
+def emptied_round(rows: Sequence[Sequence[str]], *, thrower: int = 0, **table: Any) -> State:
+    """A round that is over: ``thrower``, whose row is a single card, throws it in onto the same
+    face on the pile, emptying their row, and everybody passes. ``table`` goes to
+    :func:`~sabai_rules.layout.layout` (``turn``, ``dealer``, ``ruleset``, ...)."""
+    state = layout(rows=rows, discard=[rows[thrower][0]], **table)
+    state = all_pass(play(state, ThrowIn(thrower, thrower, 0)))
+    assert state.is_over
+    return state
+
+
+def scored_after_final_lap(
+    rows: Sequence[Sequence[str]], ruleset: Ruleset | None = None
+) -> RoundResult:
+    """The result of a round with these rows: P0 holds a drawn 1 as the last turn of the final
+    lap, plays it, and everybody passes."""
+    state = layout(
+        rows=rows, discard=["2"], turn=0, held="1", caller=0, final_lap=1, ruleset=ruleset
+    )
+    state = all_pass(play(state, Play(0)))
+    assert state.is_over
+    return score_round(state)
+
+
+# -- random actions --------------------------------------------------------------------------------
+
+#: The actions that name only their actor.
+_ACTOR_ONLY: Final = (
+    Draw,
+    Play,
+    SkipFunction,
+    TakeFirstRefusal,
+    WaiveFirstRefusal,
+    TouchNoseLast,
+    CallSabaiSabai,
+    Pass,
+)
+#: How many kinds of action :func:`random_action` chooses from.
+ACTION_KINDS: Final = len(_ACTOR_ONLY) + 8
+
+
+def random_action(state: State, pick: Callable[[str, int], int]) -> Action:
+    """A well-formed action of any kind, legal or (mostly) not: any seats, slots up to two past
+    the longest row. ``pick(label, k)`` chooses a number from 0 to ``k - 1`` (a seeded random
+    generator's, or Hypothesis's)."""
+    n = state.players
+    width = max(len(r) for r in state.table.rows) + 3
+    actor = pick("actor", n)
+    other = pick("other", n)
+    slot = pick("slot", width)
+    slot2 = pick("slot2", width)
+    kind = pick("kind", ACTION_KINDS)
+    if kind < len(_ACTOR_ONLY):
+        return _ACTOR_ONLY[kind](actor)
+    built: tuple[Action, ...] = (
+        Keep(actor, slot),
+        ThrowIn(actor, other, slot),
+        Peek(actor, slot),
+        Spy(actor, other, slot),
+        Give(actor, slot, other),
+        Switch(actor, slot, other, slot2),
+        Compensate(actor, slot),
+        LookAtCards(actor, tuple(sorted({slot, slot2}))),
+    )
+    return built[kind - len(_ACTOR_ONLY)]

@@ -8,11 +8,11 @@ import pytest
 from sabai_rules.events import AssJokerShown, AssJokerTurnedOver, CompensationLapsed
 from sabai_rules.layout import layout
 from sabai_rules.moves import (
+    Action,
     Compensate,
     Draw,
     Give,
     Keep,
-    Pass,
     Peek,
     Play,
     Switch,
@@ -23,16 +23,13 @@ from sabai_rules.moves import (
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.scoring import score_round
 from sabai_rules.state import RoundResult
-from tests.engine.support import faces, knows, play, refused, top
+from tests.engine.support import all_pass, emptied_round, faces, knows, play, refused, top
 
 
 def _scored(rows: list[list[str]], ruleset: Ruleset | None = None) -> RoundResult:
     """The result of a round that ends as P0 throws in their single card onto the same face on
     the pile and everybody passes."""
-    state = layout(rows=rows, discard=[rows[0][0]], turn=1, ruleset=ruleset)
-    state = play(state, ThrowIn(0, 0, 0), *(Pass(p) for p in range(len(rows))))
-    assert state.is_over
-    return score_round(state)
+    return score_round(emptied_round(rows, turn=1, ruleset=ruleset))
 
 
 # -- drawn ---------------------------------------------------------------------------------------
@@ -187,28 +184,41 @@ def test_without_joker_onto_ass_joker_a_plain_joker_onto_it_is_wrong() -> None:
 # -- give and switch -----------------------------------------------------------------------------
 
 
-@pytest.mark.rules("ass-joker.only-give-switch-burn", "function.give", "ruling.function-targets")
-def test_the_ass_joker_can_be_given_away_with_a_13() -> None:
-    state = layout(rows=[["AJ", "2"], ["4", "6"]], held="13", turn=0)
-    state = play(state, Play(0), Give(0, 0, 1))
-    assert faces(state, 0) == ["2"]
-    assert faces(state, 1) == ["4", "6", "Ass Joker"]
-
-
-@pytest.mark.rules("ass-joker.only-give-switch-burn", "function.switch", "ruling.function-targets")
-def test_the_ass_joker_can_be_switched_out_of_ones_row_with_a_14() -> None:
-    state = layout(rows=[["AJ", "2"], ["4", "6"]], held="14", turn=0)
-    state = play(state, Play(0), Switch(0, 0, 1, 1))
-    assert faces(state, 0) == ["6", "2"]
-    assert faces(state, 1) == ["4", "Ass Joker"]
-
-
-@pytest.mark.rules("ass-joker.only-give-switch-burn", "function.switch", "ruling.function-targets")
-def test_a_14_can_take_the_ass_joker_from_another_players_row() -> None:
-    state = layout(rows=[["1", "2"], ["4", "AJ"]], held="14", turn=0)
-    state = play(state, Play(0), Switch(0, 1, 1, 1))
-    assert faces(state, 0) == ["1", "Ass Joker"]
-    assert faces(state, 1) == ["4", "2"]
+@pytest.mark.rules(
+    "ass-joker.only-give-switch-burn", "function.give", "function.switch", "ruling.function-targets"
+)
+@pytest.mark.parametrize(
+    ("rows", "held", "function", "after"),
+    [
+        pytest.param(
+            [["AJ", "2"], ["4", "6"]],
+            "13",
+            Give(0, 0, 1),
+            [["2"], ["4", "6", "Ass Joker"]],
+            id="given-away-with-a-13",
+        ),
+        pytest.param(
+            [["AJ", "2"], ["4", "6"]],
+            "14",
+            Switch(0, 0, 1, 1),
+            [["6", "2"], ["4", "Ass Joker"]],
+            id="switched-out-of-ones-row-with-a-14",
+        ),
+        pytest.param(
+            [["1", "2"], ["4", "AJ"]],
+            "14",
+            Switch(0, 1, 1, 1),
+            [["1", "Ass Joker"], ["4", "2"]],
+            id="taken-from-another-row-with-a-14",
+        ),
+    ],
+)
+def test_the_ass_joker_can_be_given_or_switched(
+    rows: list[list[str]], held: str, function: Action, after: list[list[str]]
+) -> None:
+    state = layout(rows=rows, held=held, turn=0)
+    state = play(state, Play(0), function)
+    assert [faces(state, 0), faces(state, 1)] == after
 
 
 # -- never a compensation card -------------------------------------------------------------------
@@ -273,7 +283,7 @@ def test_the_holder_loses_the_round_and_a_victory_point_even_with_the_fewest_poi
 @pytest.mark.rules("ass-joker.loses-round", "ass-joker.burn", "ruling.ass-joker-holder-at-reveal")
 def test_a_burned_ass_joker_belongs_to_nobody_at_the_reveal() -> None:
     state = layout(rows=[["AJ"], ["4", "6"], ["1", "2"]], discard=["J"], turn=1)
-    state = play(state, ThrowIn(0, 0, 0), Pass(0), Pass(1), Pass(2))
+    state = all_pass(play(state, ThrowIn(0, 0, 0)))
     result = score_round(state)
     assert result.ass_joker_holder is None
     assert result.victory_points == (1, 0, 0)

@@ -260,7 +260,7 @@ def test_a_drawn_function_card_that_is_kept_does_not_trigger() -> None:
     assert state.turn == 1
 
 
-@pytest.mark.rules("function.execute", "throw-in.wrong-card.take-back")
+@pytest.mark.rules("function.execute", "function.thrown-in", "throw-in.wrong-card.take-back")
 def test_a_function_card_thrown_in_wrongly_does_not_trigger() -> None:
     state = layout(rows=[["1", "2"], ["4", "5"], ["12", "8"]], discard=["11"], turn=1)
     state = play(state, ThrowIn(2, 2, 0))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
 from sabai_rules.layout import layout
@@ -11,41 +9,31 @@ from sabai_rules.moves import (
     CallSabaiSabai,
     Draw,
     LookAtCards,
-    Pass,
-    Play,
     ThrowIn,
     deal,
     legal_actions,
 )
 from sabai_rules.ruleset import Ruleset
-from sabai_rules.scoring import score_round
-from sabai_rules.state import RoundResult, Stage
-from tests.engine.support import play, refused
-
-
-def _scored(rows: Sequence[Sequence[str]], ruleset: Ruleset) -> RoundResult:
-    """P0 plays the last turn of the final lap (a drawn 1) and everybody passes."""
-    state = layout(
-        rows=rows, discard=["2"], turn=0, held="1", caller=0, final_lap=1, ruleset=ruleset
-    )
-    state = play(state, Play(0), *(Pass(p) for p in range(len(rows))))
-    return score_round(state)
+from sabai_rules.state import Stage
+from tests.engine.support import play, refused, scored_after_final_lap
 
 
 @pytest.mark.rules("ruling.ass-joker-value", "objective.ass-joker-exception")
 @pytest.mark.parametrize(("value", "points"), [(0, 3), (-4, -1), (25, 28)])
 def test_the_ass_joker_counts_the_option_value(value: int, points: int) -> None:
-    result = _scored([["AJ", "3"], ["9"]], Ruleset().with_options(ass_joker_value=value))
+    result = scored_after_final_lap(
+        [["AJ", "3"], ["9"]], Ruleset().with_options(ass_joker_value=value)
+    )
     assert result.card_points[0] == points
 
 
 @pytest.mark.rules("ruling.ass-joker-loses-round", "ass-joker.victory-point-deducted")
 def test_a_holder_allowed_to_win_takes_the_point_and_still_loses_one() -> None:
     rules = Ruleset().with_options(ass_joker_holder_can_win_round=True)
-    result = _scored([["AJ", "1"], ["9"]], rules)
+    result = scored_after_final_lap([["AJ", "1"], ["9"]], rules)
     assert result.winners == (0,)
     assert result.victory_points == (0, 0)  # +1 for the fewest card points, -1 for the Ass Joker
-    default = _scored([["AJ", "1"], ["9"]], Ruleset())
+    default = scored_after_final_lap([["AJ", "1"], ["9"]], Ruleset())
     assert default.winners == (1,)
     assert default.victory_points == (-1, 1)
 

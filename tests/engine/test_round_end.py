@@ -21,7 +21,7 @@ from sabai_rules.moves import (
 )
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import EndCause, Stage, State
-from tests.engine.support import faces, knows, play, refused
+from tests.engine.support import all_pass, faces, knows, play, refused
 
 #: Three players' rows of cards without functions, for the final-lap tables.
 ROWS = [["9", "9"], ["8", "8"], ["7", "7"]]
@@ -42,10 +42,6 @@ def _lap(state: State) -> tuple[list[int], State]:
             state = play(state, Draw(player))
         state = play(state, Play(player))
     raise AssertionError("the final lap did not end")
-
-
-def _all_pass(state: State) -> State:
-    return play(state, *(Pass(p) for p in range(state.players)))
 
 
 def _reaction_after_final_lap() -> State:
@@ -199,7 +195,7 @@ def test_an_emptied_row_ends_the_round_once_everybody_has_passed() -> None:
     assert state.flow.status.end is EndCause.EMPTIED
     assert not state.is_over
     refused(state, Draw(1), "ruling.end-of-round-reaction")
-    state = _all_pass(state)
+    state = all_pass(state)
     assert state.is_over
     assert state.flow.status.end is EndCause.EMPTIED
 
@@ -246,7 +242,7 @@ def test_lock_in_option_ends_the_round_although_the_emptied_row_was_refilled() -
     state = _refilled(Ruleset(empty_check="lock_in"))
     assert faces(state, 0) == ["7"]
     assert state.flow.status.end is EndCause.EMPTIED
-    assert _all_pass(state).is_over
+    assert all_pass(state).is_over
 
 
 @pytest.mark.rules("ruling.empty-by-any-means", "round-end.empty-row", "function.give")
@@ -334,7 +330,7 @@ def test_the_final_rounds_turn_cap_ends_the_round_as_forced() -> None:
     assert Draw(1) in legal_actions(state)
     state = play(state, Draw(1), Play(1))
     assert state.flow.status.end is EndCause.FORCED
-    state = _all_pass(state)
+    state = all_pass(state)
     assert state.is_over
     assert state.flow.status.end is EndCause.FORCED
 
@@ -368,7 +364,7 @@ def test_end_round_option_ends_the_round_when_the_draw_pile_is_empty() -> None:
 @pytest.mark.rules("round-end.reveal")
 def test_no_action_is_allowed_once_the_round_is_over() -> None:
     state = layout(rows=[["5"], ["5", "8"], ["7"]], discard=["5"], turn=1)
-    state = _all_pass(play(state, ThrowIn(0, 0, 0)))
+    state = all_pass(play(state, ThrowIn(0, 0, 0)))
     assert state.is_over
     assert list(legal_actions(state)) == []
     refused(state, Draw(1), "round-end.reveal")

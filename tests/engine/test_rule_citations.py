@@ -1,4 +1,5 @@
-"""Every rule id the code cites exists in the catalogue; every refusal path names one."""
+"""Every rule id the code cites exists in the catalogue; every refusal path names one; the table
+that turns a refusal's rule into the older edition's maps rules of one edition to the other's."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ ROLE = re.compile(r":rule:" "`" r"([^`]+)`")  # written apart so that it is not 
 
 
 def _refusal_ids() -> list[tuple[str, str]]:
-    """The first argument of every ``_refuse(...)`` call in the package (a literal or a table)."""
+    """The first argument of every ``_refuse(...)`` call in the package, where it is a literal (the
+    ids a refusal takes from a table are checked with the table)."""
     found = []
     for path in sorted(PACKAGE.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -51,6 +53,17 @@ def test_every_rule_role_in_the_code_resolves(cat: Catalogue) -> None:
 def test_function_rule_table_names_real_rules(cat: Catalogue) -> None:
     for ident in moves._FUNCTION_RULE.values():
         assert cat.kind_of(ident) == "rule"
+
+
+def test_older_rule_table_maps_current_rules_to_older_ones(cat: Catalogue) -> None:
+    """Under the older preset a refusal citing a key of ``moves._OLDER_RULES`` cites its value
+    instead: a current-edition rule and the older edition's own."""
+    assert moves._OLDER_RULES
+    for current, older in moves._OLDER_RULES.items():
+        assert cat.kind_of(current) == "rule", f"{current!r} is not a rule"
+        assert cat.kind_of(older) == "rule", f"{older!r} is not a rule"
+        assert cat.rule(current).in_edition("current"), f"{current} is not in the current edition"
+        assert cat.rule(older).in_edition("older"), f"{older} is not in the older edition"
 
 
 @pytest.mark.parametrize("module", ["moves.py", "state.py", "scoring.py", "cards.py"])

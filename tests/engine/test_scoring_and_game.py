@@ -11,26 +11,12 @@ from itertools import pairwise
 import pytest
 
 from sabai_rules.game import finish_round, new_game, start_round
-from sabai_rules.layout import layout
-from sabai_rules.moves import CallSabaiSabai, Pass, Play, ThrowIn, apply, legal_actions
+from sabai_rules.moves import CallSabaiSabai, apply, legal_actions
 from sabai_rules.ruleset import Ruleset
-from sabai_rules.scoring import score_round
-from sabai_rules.state import Game, RoundResult, State
-from tests.engine.support import play, refused
+from sabai_rules.state import Game, State
+from tests.engine.support import emptied_round, refused, scored_after_final_lap
 
 OLDER = Ruleset.preset("older")
-
-
-def _scored(rows: Sequence[Sequence[str]], ruleset: Ruleset | None = None) -> RoundResult:
-    """Score the round with these rows: P0 holds a drawn 1 as the last turn of the final lap,
-    plays it, and everybody passes."""
-    state = layout(
-        rows=rows, discard=["2"], turn=0, held="1", caller=0, final_lap=1, ruleset=ruleset
-    )
-    state = play(state, Play(0))
-    state = play(state, *(Pass(p) for p in range(state.players)))
-    assert state.is_over
-    return score_round(state)
 
 
 def _round_won_by(game: Game, winner: int, rows: Sequence[Sequence[str]] | None = None) -> State:
@@ -39,16 +25,14 @@ def _round_won_by(game: Game, winner: int, rows: Sequence[Sequence[str]] | None 
     everybody passes."""
     if rows is None:
         rows = [["5"] if p == winner else ["9", "8"] for p in range(game.players)]
-    state = layout(
-        rows=rows,
-        discard=["5"],
+    return emptied_round(
+        rows,
+        thrower=winner,
         dealer=game.next_dealer,
         round_index=len(game.rounds),
         final_round=game.next_round_is_final,
         ruleset=game.ruleset,
     )
-    state = play(state, ThrowIn(winner, winner, 0))
-    return play(state, *(Pass(p) for p in range(game.players)))
 
 
 def _play_out(state: State, seed: int) -> State:
@@ -79,19 +63,19 @@ def _play_game(players: int, seed: int) -> tuple[Game, list[State]]:
 
 @pytest.mark.rules("objective.card-points", "ruling.card-points-face-value", "round-end.reveal")
 def test_card_points_are_the_sum_of_the_face_values() -> None:
-    result = _scored([["13", "2"], ["12", "1", "14"], ["7"]])
+    result = scored_after_final_lap([["13", "2"], ["12", "1", "14"], ["7"]])
     assert result.card_points == (15, 27, 7)
 
 
 @pytest.mark.rules("objective.joker-minus-four", "objective.card-points", "ruling.ass-joker-value")
 def test_a_joker_counts_minus_four_and_the_ass_joker_zero() -> None:
-    result = _scored([["J", "5"], ["J", "J"], ["AJ", "3"]])
+    result = scored_after_final_lap([["J", "5"], ["J", "J"], ["AJ", "3"]])
     assert result.card_points == (1, -8, 3)
 
 
 @pytest.mark.rules("objective.no-cards-zero", "objective.card-points")
 def test_an_empty_row_counts_zero_card_points() -> None:
-    result = _scored([["4"], [], ["3", "3"]])
+    result = scored_after_final_lap([["4"], [], ["3", "3"]])
     assert result.card_points == (4, 0, 6)
     assert result.rows[1] == ()
 
@@ -101,7 +85,7 @@ def test_an_empty_row_counts_zero_card_points() -> None:
 
 @pytest.mark.rules("objective.round-victory-point", "round-end.victory-points")
 def test_the_fewest_card_points_win_the_rounds_victory_point() -> None:
-    result = _scored([["9"], ["J", "3"], ["2"]])
+    result = scored_after_final_lap([["9"], ["J", "3"], ["2"]])
     assert result.card_points == (9, -1, 2)
     assert result.victory_points == (0, 1, 0)
     assert result.winners == (1,)
@@ -109,14 +93,14 @@ def test_the_fewest_card_points_win_the_rounds_victory_point() -> None:
 
 @pytest.mark.rules("ruling.round-ties", "objective.round-victory-point")
 def test_players_tied_on_the_fewest_card_points_each_receive_a_victory_point() -> None:
-    result = _scored([["3"], ["1", "2"], ["8"]])
+    result = scored_after_final_lap([["3"], ["1", "2"], ["8"]])
     assert result.victory_points == (1, 1, 0)
     assert result.winners == (0, 1)
 
 
 @pytest.mark.rules("ruling.round-ties")
 def test_tie_policy_none_gives_the_point_to_nobody() -> None:
-    result = _scored([["3"], ["1", "2"], ["8"]], Ruleset(round_tie_policy="none"))
+    result = scored_after_final_lap([["3"], ["1", "2"], ["8"]], Ruleset(round_tie_policy="none"))
     assert result.victory_points == (0, 0, 0)
     assert result.winners == ()
 
@@ -124,7 +108,7 @@ def test_tie_policy_none_gives_the_point_to_nobody() -> None:
 @pytest.mark.rules("ruling.round-ties")
 def test_tie_policy_fewest_cards_gives_the_point_to_the_shorter_row() -> None:
     rules = Ruleset(round_tie_policy="fewest_cards_then_all")
-    result = _scored([["3"], ["1", "2"], ["8"]], rules)
+    result = scored_after_final_lap([["3"], ["1", "2"], ["8"]], rules)
     assert result.victory_points == (1, 0, 0)
     assert result.winners == (0,)
 
@@ -136,7 +120,7 @@ def test_tie_policy_fewest_cards_gives_the_point_to_the_shorter_row() -> None:
     "ass-joker.victory-point-deducted",
 )
 def test_the_ass_joker_holder_cannot_win_and_the_point_goes_to_the_next_lowest() -> None:
-    result = _scored([["AJ", "J"], ["2"], ["5"]])
+    result = scored_after_final_lap([["AJ", "J"], ["2"], ["5"]])
     assert result.card_points == (-4, 2, 5)
     assert result.ass_joker_holder == 0
     assert result.victory_points == (-1, 1, 0)
@@ -145,21 +129,25 @@ def test_the_ass_joker_holder_cannot_win_and_the_point_goes_to_the_next_lowest()
 
 @pytest.mark.rules("ruling.ass-joker-victory-point-fallback", "ruling.ass-joker-loses-round")
 def test_no_fallback_option_gives_nobody_the_point_the_lowest_holder_could_not_win() -> None:
-    result = _scored([["AJ", "J"], ["2"], ["5"]], Ruleset(ass_joker_vp_fallback="none"))
+    result = scored_after_final_lap(
+        [["AJ", "J"], ["2"], ["5"]], Ruleset(ass_joker_vp_fallback="none")
+    )
     assert result.victory_points == (-1, 0, 0)
     assert result.winners == ()
 
 
 @pytest.mark.rules("ruling.ass-joker-victory-point-fallback", "ass-joker.victory-point-deducted")
 def test_no_fallback_option_still_rewards_the_lowest_when_the_holder_was_not_lowest() -> None:
-    result = _scored([["AJ", "9"], ["2"], ["5"]], Ruleset(ass_joker_vp_fallback="none"))
+    result = scored_after_final_lap(
+        [["AJ", "9"], ["2"], ["5"]], Ruleset(ass_joker_vp_fallback="none")
+    )
     assert result.victory_points == (-1, 1, 0)
     assert result.winners == (1,)
 
 
 @pytest.mark.rules("ass-joker.hall-of-fame", "ruling.hall-of-fame-wins-round")
 def test_four_jokers_alone_win_the_round_into_the_hall_of_fame_without_deduction() -> None:
-    result = _scored([["3"], ["J", "J", "J", "AJ"], ["2"]])
+    result = scored_after_final_lap([["3"], ["J", "J", "J", "AJ"], ["2"]])
     assert result.hall_of_fame == 1
     assert result.ass_joker_holder == 1
     assert result.victory_points == (0, 1, 0)
@@ -168,7 +156,7 @@ def test_four_jokers_alone_win_the_round_into_the_hall_of_fame_without_deduction
 
 @pytest.mark.rules("ruling.hall-of-fame-four-jokers-only", "ass-joker.hall-of-fame")
 def test_four_jokers_and_another_card_are_no_hall_of_fame() -> None:
-    result = _scored([["3"], ["J", "J", "J", "AJ", "1"], ["2"]])
+    result = scored_after_final_lap([["3"], ["J", "J", "J", "AJ", "1"], ["2"]])
     assert result.hall_of_fame is None
     assert result.victory_points == (0, -1, 1)
 
@@ -178,7 +166,7 @@ def test_four_jokers_and_another_card_are_no_hall_of_fame() -> None:
 
 @pytest.mark.rules("objective.lowest-score-wins", "ruling.older-scoring")
 def test_older_edition_lowest_score_wins_without_victory_points() -> None:
-    result = _scored([["9"], ["2", "1"], ["5"]], OLDER)
+    result = scored_after_final_lap([["9"], ["2", "1"], ["5"]], OLDER)
     assert result.winners == (1,)
     assert result.victory_points == (0, 0, 0)
 
@@ -187,7 +175,7 @@ def test_older_edition_lowest_score_wins_without_victory_points() -> None:
     "ruling.older-scoring", "ass-joker.cursed-joker-loses-game", "ruling.ass-joker-value"
 )
 def test_older_edition_cursed_joker_holder_cannot_win_even_with_the_lowest_score() -> None:
-    result = _scored([["9"], ["AJ", "J"], ["5"]], OLDER)
+    result = scored_after_final_lap([["9"], ["AJ", "J"], ["5"]], OLDER)
     assert result.card_points == (9, -8, 5)
     assert result.winners == (2,)
     assert result.victory_points == (0, 0, 0)
@@ -251,10 +239,14 @@ def test_victory_points_add_up_and_the_most_wins_the_game() -> None:
 def test_a_played_game_adds_up_the_victory_points_of_its_rounds() -> None:
     game, _ = _play_game(4, seed=11)
     assert len(game.rounds) == 4
-    totals = tuple(sum(r.victory_points[p] for r in game.rounds) for p in range(4))
-    assert game.victory_points == totals
-    best = max(totals)
-    assert game.winners == tuple(p for p in range(4) if totals[p] == best)
+    assert [r.victory_points for r in game.rounds] == [
+        (1, 1, -1, 0),
+        (1, 0, 0, 0),
+        (0, 0, 0, 1),
+        (0, -1, 0, 1),
+    ]
+    assert game.victory_points == (2, 0, -1, 2)
+    assert game.winners == (0, 3)
 
 
 @pytest.mark.rules("ruling.game-ties", "game-end.winner")
@@ -296,7 +288,7 @@ def test_the_hall_of_fame_wins_the_round_and_the_game_goes_on() -> None:
     assert not start_round(game).setup.final_round
 
 
-@pytest.mark.rules("ruling.hall-of-fame-wins-round", "ass-joker.cursed-joker-four-jokers")
+@pytest.mark.rules("ruling.hall-of-fame-wins-round")
 def test_hall_of_fame_wins_game_option_ends_the_game_at_once() -> None:
     game = new_game(3, Ruleset(hall_of_fame_wins_game=True), seed=2)
     game = finish_round(game, _hall_of_fame_round(game))
@@ -306,17 +298,26 @@ def test_hall_of_fame_wins_game_option_ends_the_game_at_once() -> None:
         start_round(game)
 
 
-@pytest.mark.rules("game-end.winner")
+@pytest.mark.rules("ass-joker.cursed-joker-four-jokers", "ass-joker.cursed-joker-loses-game")
+def test_older_edition_four_jokers_with_another_card_win_the_game() -> None:
+    """In the older edition the four jokers win even beside another card and although one of
+    them is the Cursed Joker, whose holder otherwise cannot win (P0 would)."""
+    game = new_game(3, OLDER, seed=2)
+    rows = [["5"], ["J", "J", "J", "AJ", "2"], ["9", "8"]]
+    game = finish_round(game, _round_won_by(game, 0, rows))
+    assert game.rounds[0].hall_of_fame == 1
+    assert game.rounds[0].ass_joker_holder == 1
+    assert game.is_over
+    assert game.winners == (1,)
+
+
 def test_finishing_a_round_that_is_not_the_games_next_one_is_refused() -> None:
     game = new_game(3, seed=4)
     state = _round_won_by(game, 0)
     game = finish_round(game, state)
     with pytest.raises(ValueError, match="next round"):
         finish_round(game, state)  # the same round again
-    stranger = layout(
-        rows=[["5"], ["9"], ["8"]], discard=["5"], dealer=game.next_dealer, round_index=2
-    )
-    stranger = play(stranger, ThrowIn(0, 0, 0), *(Pass(p) for p in range(3)))
+    stranger = emptied_round([["5"], ["9"], ["8"]], dealer=game.next_dealer, round_index=2)
     with pytest.raises(ValueError, match="next round"):
         finish_round(game, stranger)
     assert len(game.rounds) == 1

@@ -11,29 +11,18 @@ from sabai_rules.moves import (
     Draw,
     Keep,
     LookAtCards,
-    Pass,
     Play,
     ThrowIn,
     deal,
     legal_actions,
 )
 from sabai_rules.ruleset import Ruleset
-from sabai_rules.state import Stage, State
-from tests.engine.support import faces, knows, of_type, play, refused, top
+from sabai_rules.state import Stage
+from tests.engine.support import emptied_round, faces, knows, of_type, play, refused, top
 
 OLDER = Ruleset.preset("older")
 #: The default deck in reverse card-id order: the Ass Joker first, then the jokers, then 14s...
 REVERSED = tuple(reversed(range(60)))
-
-
-def _ended(rows: list[list[str]], dealer: int, round_index: int) -> State:
-    """A round that is over: player 0 throws in their single card onto the top card, emptying
-    their row, and everybody passes."""
-    state = layout(rows=rows, discard=[rows[0][0]], dealer=dealer, round_index=round_index)
-    state = play(state, ThrowIn(0, 0, 0))
-    state = play(state, *(Pass(p) for p in range(state.players)))
-    assert state.is_over
-    return state
 
 
 # -- the deal ------------------------------------------------------------------------------------
@@ -296,10 +285,14 @@ def test_the_starter_of_a_round_deals_the_next_one() -> None:
     game = new_game(3, first_dealer=2)
     first = start_round(game)
     assert (first.setup.dealer, first.turn) == (2, 0)
-    game = finish_round(game, _ended([["5"], ["7", "8"], ["9", "10"]], dealer=2, round_index=0))
+    game = finish_round(
+        game, emptied_round([["5"], ["7", "8"], ["9", "10"]], dealer=2, round_index=0)
+    )
     second = start_round(game)
     assert (second.setup.dealer, second.turn) == (0, 1)
-    game = finish_round(game, _ended([["5"], ["7", "8"], ["9", "10"]], dealer=0, round_index=1))
+    game = finish_round(
+        game, emptied_round([["5"], ["7", "8"], ["9", "10"]], dealer=0, round_index=1)
+    )
     third = start_round(game)
     assert (third.setup.dealer, third.turn) == (1, 2)
     assert third.setup.final_round
@@ -309,6 +302,6 @@ def test_the_starter_of_a_round_deals_the_next_one() -> None:
 def test_with_two_players_the_deal_alternates() -> None:
     game = new_game(2, first_dealer=0)
     assert start_round(game).setup.dealer == 0
-    game = finish_round(game, _ended([["5"], ["7", "8"]], dealer=0, round_index=0))
+    game = finish_round(game, emptied_round([["5"], ["7", "8"]], dealer=0, round_index=0))
     second = start_round(game)
     assert (second.setup.dealer, second.turn) == (1, 0)

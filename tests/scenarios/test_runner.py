@@ -9,12 +9,15 @@ from pathlib import Path
 
 import pytest
 
+from sabai_rules import scenarios
+from sabai_rules.moves import Action, ThrowIn, legal_actions
 from sabai_rules.scenarios import (
     ScenarioError,
     ScenarioFailureError,
     load_scenarios,
     run_scenario,
 )
+from sabai_rules.state import State
 
 #: A wrong throw-in onto a 5, then a second attempt under lock-out (what the engine does).
 SCENARIO = """
@@ -95,6 +98,31 @@ def test_a_scenario_the_engine_does_not_meet_fails_at_its_step(
     assert message in str(caught.value)
 
 
+def test_a_refusal_listed_as_legal_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refused step, and an ``illegal`` check, need ``apply`` to refuse the action and
+    ``legal_actions`` not to list it: an engine whose list offers the move it refuses fails."""
+    illegal = SCENARIO.replace(
+        "      locked_out: [0]\n",
+        "      locked_out: [0]\n      illegal: {'ThrowIn(0, 0, 2)': throw-in.retry-lockout}\n",
+    )
+    _run(tmp_path, illegal)
+
+    def offering_the_retry(state: State) -> list[Action]:
+        return [*legal_actions(state), ThrowIn(0, 0, 2)]
+
+    monkeypatch.setattr(scenarios, "legal_actions", offering_the_retry)
+    with pytest.raises(ScenarioFailureError) as caught:
+        _run(tmp_path, SCENARIO)
+    assert caught.value.step == 2
+    assert "refused citing throw-in.retry-lockout but listed as legal" in str(caught.value)
+    with pytest.raises(ScenarioFailureError) as caught:
+        _run(tmp_path, illegal)
+    assert caught.value.step == 1
+    assert "ThrowIn(0, 0, 2) is refused citing throw-in.retry-lockout but listed as legal" in str(
+        caught.value
+    )
+
+
 def test_a_result_the_round_does_not_reach_fails(tmp_path: Path) -> None:
     with pytest.raises(ScenarioFailureError, match="the round is not over"):
         _run(tmp_path, SCENARIO + "result: {end: emptied}\n")
@@ -115,6 +143,11 @@ def test_a_result_the_round_does_not_reach_fails(tmp_path: Path) -> None:
         ),
         pytest.param(
             SCENARIO.replace("    refused:", "    refuse:"), "unknown step key(s) refuse", id="step"
+        ),
+        pytest.param(
+            SCENARIO + "    expect: {locked_out: [0]}\n",
+            "lockout.yaml: step ThrowIn(0, 0, 2) is refused and has expectations",
+            id="expectations-on-a-refused-step",
         ),
     ],
 )
@@ -139,3 +172,38 @@ rounds:
 """
     with pytest.raises(ScenarioError, match=r"unknown round key\(s\) rules"):
         _run(tmp_path, game)
+
+
+#: A table dealt by the engine: the deck in the order that, dealt one card at a time from the
+#: player after the dealer, gives these rows and this draw pile.
+DEALT = """
+id: dealt
+title: A fresh deal
+rules: [setup.four-cards]
+description: {en: P0 deals; P1 starts.}
+ruleset: current
+table:
+  rows: [[7, 8, 10, 3], [4, 5, 6, 1]]
+  draw: [9, 2]
+  dealer: 0
+  dealt: true
+steps:
+  - do: Draw(1)
+    expect:
+      held: 9
+      draw_count: 51
+      cards: {0: 4, 1: 4}
+      top: null
+"""
+
+
+def test_a_dealt_table_is_the_engines_deal(tmp_path: Path) -> None:
+    _run(tmp_path, DEALT)
+    # Three cards a row: a deal of four cards each cannot give that table.
+    short = DEALT.replace("[[7, 8, 10, 3], [4, 5, 6, 1]]", "[[7, 8, 10], [4, 5, 6]]")
+    with pytest.raises(ScenarioFailureError) as caught:
+        _run(tmp_path, short)
+    assert caught.value.step == 0
+    assert "the deal gives P0 ['7', '8', '10', '2'], expected ['7', '8', '10']" in str(caught.value)
+    with pytest.raises(ScenarioError, match="a dealt table has no discard"):
+        _run(tmp_path, DEALT.replace("  dealt: true\n", "  dealt: true\n  discard: [5]\n"))

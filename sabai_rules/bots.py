@@ -9,7 +9,7 @@ and chooses among that player's legal actions (``PlayerView.legal_actions``). Tw
   card away, calls when its known cards are few and low.
 
 :func:`simulate` plays a whole game with one bot per seat and returns its
-:class:`~sabai_rules.record.Record` (the deal as a seed and the generator's name).
+:class:`~sabai_rules.referee.record.Record` (the deal as a seed and the generator's name).
 
 >>> record = simulate(players=3, seed=5, rounds=1)
 >>> len(record.rounds), record.players
@@ -42,7 +42,7 @@ from sabai_rules.moves import (
     apply,
     legal_actions,
 )
-from sabai_rules.record import Deal, Record, RecordEvent, RoundRecord
+from sabai_rules.referee.record import Deal, Record, RecordEvent, RoundRecord
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import State
 from sabai_rules.views import PlayerView, SlotView, view

@@ -25,9 +25,9 @@ from typing import Any, NoReturn, TextIO
 from sabai_rules import __version__, catalogue
 from sabai_rules.bots import BOTS, simulate
 from sabai_rules.catalogue import LANGUAGES, CatalogueError, Rule, Ruling, UnknownIdError
-from sabai_rules.export import export_view
-from sabai_rules.i18n import label
-from sabai_rules.record import (
+from sabai_rules.referee.export import export_view
+from sabai_rules.referee.i18n import label
+from sabai_rules.referee.record import (
     Problem,
     Record,
     RecordError,
@@ -35,7 +35,8 @@ from sabai_rules.record import (
     player_index,
     write_record,
 )
-from sabai_rules.referee import render_json, render_table, render_text, replay, table_after
+from sabai_rules.referee.render import render_json, render_table, render_text
+from sabai_rules.referee.replay import replay, table_after
 from sabai_rules.ruleset import PRESETS
 
 __all__ = ["EXIT_DAMAGED", "EXIT_ILLEGAL", "EXIT_OK", "EXIT_USAGE", "main", "run"]

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from sabai_rules.cli import run
-from sabai_rules.i18n import LABELS, PHRASES, describe, label
 from sabai_rules.moves import (
     Action,
     CallSabaiSabai,
@@ -19,6 +18,7 @@ from sabai_rules.moves import (
     Switch,
     ThrowIn,
 )
+from sabai_rules.referee.i18n import LABELS, PHRASES, describe, label
 
 NAMES = ("Anna", "Ben", "Chloé")
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -28,19 +28,19 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
+from sabai_dev.scenarios import Scenario, load_scenarios, parse_action
+from sabai_dev.traceability import Trace, trace
 from sabai_rules import catalogue
 from sabai_rules.cards import face_name, parse_face
 from sabai_rules.catalogue import EDITION_OF, LANGUAGES, Catalogue, Language, Rule
-from sabai_rules.i18n import describe, label
 from sabai_rules.moves import MAX_PLAYERS
+from sabai_rules.referee.i18n import describe, label
 from sabai_rules.ruleset import PRESETS, Ruleset
-from sabai_rules.scenarios import Scenario, load_scenarios, parse_action
-from sabai_rules.traceability import Trace, trace
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: Words of the pages that neither the catalogue nor :data:`sabai_rules.i18n.LABELS` holds, per
-#: language (``words.toml`` beside this file).
+#: Words of the pages that neither the catalogue nor
+#: :data:`sabai_rules.referee.i18n.LABELS` holds, per language (``words.toml`` beside this file).
 WORDS: dict[str, dict[str, str]] = tomllib.loads(
     (Path(__file__).with_name("words.toml")).read_text(encoding="utf-8")
 )

@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sabai_rules import catalogue
-from sabai_rules.catalogue import Catalogue, CatalogueError
-from sabai_rules.catalogue_check import (
+from sabai_dev.catalogue_checks import (
     CHECKS,
     Problem,
     check,
@@ -21,6 +19,8 @@ from sabai_rules.catalogue_check import (
     check_source_files,
     check_source_presence,
 )
+from sabai_rules import catalogue
+from sabai_rules.catalogue import Catalogue, CatalogueError
 
 
 def _labels(prefix: str, count: int, width: int = 1) -> list[str]:

@@ -14,8 +14,8 @@ import pytest
 
 from sabai_rules.bots import simulate
 from sabai_rules.cli import EXIT_USAGE
-from sabai_rules.record import MAX_BYTES, MAX_DEPTH, read_record, write_record
 from sabai_rules.referee import replay
+from sabai_rules.referee.record import MAX_BYTES, MAX_DEPTH, read_record, write_record
 from sabai_rules.ruleset import Ruleset
 from tests.support import sabai
 

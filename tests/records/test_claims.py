@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from sabai_rules.bots import simulate
-from sabai_rules.record import read_record, write_record
 from sabai_rules.referee import Verdict, replay
+from sabai_rules.referee.record import read_record, write_record
 
 Json = dict[str, Any]
 

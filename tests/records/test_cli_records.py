@@ -17,10 +17,10 @@ import pytest
 from sabai_rules.bots import simulate
 from sabai_rules.catalogue import LANGUAGES
 from sabai_rules.cli import EXIT_ILLEGAL, EXIT_OK, run
-from sabai_rules.export import export_view
-from sabai_rules.i18n import label
-from sabai_rules.record import RecordError, read_record, write_record
 from sabai_rules.referee import replay, table_after
+from sabai_rules.referee.export import export_view
+from sabai_rules.referee.i18n import label
+from sabai_rules.referee.record import RecordError, read_record, write_record
 from sabai_rules.ruleset import PRESETS
 from tests.support import json_keys, sabai
 

@@ -37,7 +37,7 @@ from sabai_rules.moves import (
     TouchNoseLast,
     WaiveFirstRefusal,
 )
-from sabai_rules.record import (
+from sabai_rules.referee.record import (
     ACTION_FIELDS,
     FORMAT,
     VERSION,

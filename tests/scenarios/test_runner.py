@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from sabai_rules import scenarios
-from sabai_rules.moves import Action, ThrowIn, legal_actions
-from sabai_rules.scenarios import (
+from sabai_dev import scenarios
+from sabai_dev.scenarios import (
     ScenarioError,
     ScenarioFailureError,
     load_scenarios,
     run_scenario,
 )
+from sabai_rules.moves import Action, ThrowIn, legal_actions
 from sabai_rules.state import State
 
 #: A wrong throw-in onto a 5, then a second attempt under lock-out (what the engine does).

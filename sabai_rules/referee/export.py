@@ -14,8 +14,8 @@ from typing import Any, Final
 
 from sabai_rules.cards import face_name
 from sabai_rules.moves import deck_for
-from sabai_rules.record import Record, action_to_json, ruleset_to_json
-from sabai_rules.referee import Dealt, Played, play_record
+from sabai_rules.referee.record import Record, action_to_json, ruleset_to_json
+from sabai_rules.referee.replay import Dealt, Played, play_record
 from sabai_rules.views import view_event
 
 __all__ = ["VIEW_FORMAT", "export_view"]
@@ -28,7 +28,8 @@ _PLAYER_FIELDS: Final = ("player", "owner", "target")
 def export_view(record: Record, player: int) -> dict[str, Any]:
     """The record as ``player`` saw it, as a JSON object. Illegal events are marked refused and
     change nothing. A record that cannot be played raises
-    :class:`~sabai_rules.record.RecordError`, as :func:`~sabai_rules.referee.replay` does."""
+    :class:`~sabai_rules.referee.record.RecordError`, as
+    :func:`~sabai_rules.referee.replay.replay` does."""
     names = record.players
     deck = deck_for(record.ruleset)
     rounds: list[dict[str, Any]] = []

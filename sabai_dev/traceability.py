@@ -1,7 +1,7 @@
 """Rules to code to tests: which code implements each rule, which tests and scenarios check it.
 
-The scanner reads a source checkout (the package, ``tests/`` and ``tests/scenarios/``) and finds
-every citation of a catalogue id:
+The scanner reads a source checkout (the package ``sabai_rules/`` with its subpackages,
+``tests/`` and ``tests/scenarios/``) and finds every citation of a catalogue id:
 
 * in code — a ``rule`` role (colon, ``rule``, colon, the id in backquotes) in a docstring or
   comment, or a rule id as the first argument of
@@ -26,6 +26,7 @@ from pathlib import Path
 
 import attrs
 
+from sabai_dev.scenarios import load_scenarios
 from sabai_rules.catalogue import Catalogue
 
 __all__ = ["Citation", "Trace", "Waiver", "gate", "load_waivers", "scan_code", "trace"]
@@ -170,8 +171,6 @@ def _marker_constants(
 
 
 def _scenario_citations(directory: Path, root: Path) -> Iterator[Citation]:
-    from sabai_rules.scenarios import load_scenarios  # noqa: PLC0415 - only for checkouts
-
     for scenario in load_scenarios(directory):
         where = scenario.path.relative_to(root).as_posix() if scenario.path else scenario.id
         for ident in (*scenario.rules, *scenario.rulings):
@@ -179,12 +178,10 @@ def _scenario_citations(directory: Path, root: Path) -> Iterator[Citation]:
 
 
 def trace(root: Path) -> Trace:
-    """Scan the checkout at ``root``: ``sabai_rules/*.py`` is code, ``tests/**/*.py`` tests and
-    ``tests/scenarios/*.yaml`` scenarios."""
+    """Scan the checkout at ``root``: ``sabai_rules/**/*.py`` is code, ``tests/**/*.py`` tests
+    and ``tests/scenarios/*.yaml`` scenarios. Every ``where`` is relative to ``root``."""
     citations: list[Citation] = []
-    for path in sorted((root / "sabai_rules").glob("*.py")):
-        if path.name == "traceability.py":
-            continue  # the scanner's own examples are not citations
+    for path in sorted((root / "sabai_rules").rglob("*.py")):
         citations.extend(scan_code(path, "code", root))
     for path in sorted((root / "tests").rglob("*.py")):
         citations.extend(scan_code(path, "test", root))

@@ -10,7 +10,7 @@ from typing import Final
 
 from sabai_rules.catalogue import check_language
 from sabai_rules.moves import Action, ThrowIn
-from sabai_rules.record import ACTION_FIELDS
+from sabai_rules.referee.record import ACTION_FIELDS
 
 __all__ = ["LABELS", "PHRASES", "describe", "label"]
 

@@ -1,0 +1,13 @@
+"""Development code of sabai-rules: used by the tests, the docs build and the tools; never
+imported by :mod:`sabai_rules`, and not shipped in the wheel.
+
+* :mod:`sabai_dev.scenarios` — the scenario runner: the rules' examples (``tests/scenarios/``,
+  YAML, read with PyYAML) played by the engine and checked step by step;
+* :mod:`sabai_dev.traceability` — the scanner that links each rule to the code and tests that cite
+  it, and the traceability gate;
+* :mod:`sabai_dev.catalogue_checks` — the consistency checks of the rule catalogue (the catalogue
+  reader itself is :mod:`sabai_rules.catalogue`).
+
+Reading scenarios needs PyYAML (the ``test`` and ``docs`` extras), which sabai-rules itself does
+not depend on.
+"""

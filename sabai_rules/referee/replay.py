@@ -1,0 +1,327 @@
+"""Replay: a record played under the rules, and who was right.
+
+:func:`replay` plays every event of a :class:`~sabai_rules.referee.record.Record` through
+the engine. It stops at the first event the rules forbid (or, tolerant, notes every one and goes
+on), scores each round, and checks what the record claims. :func:`play_record` gives every step
+lazily; :func:`table_after` gives the table after any event. Writing the verdict for people is
+:mod:`sabai_rules.referee.render`'s work.
+
+Passes of the end-of-round reaction round need not be recorded: when a round's events end in the
+reaction round, every player who has not passed is taken to pass.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from typing import TypeAlias
+
+import attrs
+
+from sabai_rules.events import Event
+from sabai_rules.game import finish_round, new_game
+from sabai_rules.moves import (
+    Action,
+    Compensate,
+    Give,
+    IllegalActionError,
+    Keep,
+    LookAtCards,
+    Pass,
+    Peek,
+    Spy,
+    Switch,
+    ThrowIn,
+    apply,
+    apply_events,
+    deal,
+    deck_for,
+    legal_actions,
+)
+from sabai_rules.referee.record import Problem, Record, RecordError
+from sabai_rules.state import Game, RoundResult, State
+
+__all__ = [
+    "Dealt",
+    "IllegalEvent",
+    "Played",
+    "RoundClosed",
+    "Step",
+    "Verdict",
+    "close_round",
+    "play_record",
+    "replay",
+    "table_after",
+]
+
+
+@attrs.frozen
+class IllegalEvent:
+    """An event the rules forbid: where it is, what it was, the rule it breaks, what the rules
+    allowed instead, and the table just before it."""
+
+    number: int
+    round: int
+    index: int
+    action: Action
+    rule: str
+    message: str
+    allowed: tuple[Action, ...]
+    before: State
+
+
+@attrs.frozen
+class Verdict:
+    record: Record
+    #: The game as far as it was played: the rounds scored, the winners once it is over.
+    game: Game
+    illegal: tuple[IllegalEvent, ...]
+    #: What could not be read or played (tolerant reading and replay).
+    problems: tuple[Problem, ...]
+    #: The replay stopped at the first illegal event: the events after it were not judged.
+    stopped: bool = False
+
+    @property
+    def results(self) -> tuple[RoundResult, ...]:
+        """Each round played to its end, scored."""
+        return self.game.rounds
+
+    @property
+    def legal(self) -> bool:
+        return not self.illegal
+
+    @property
+    def complete(self) -> bool:
+        return self.game.is_over
+
+    def claim_holds(self) -> bool | None:
+        """Whether the record's claim holds: ``False`` if any part of it is wrong, ``None`` if it
+        makes none or a part cannot be settled (the game is unfinished, or the replay stopped
+        before the event the claim names)."""
+        claim = self.record.claim
+        if claim is None:
+            return None
+        checks: list[bool | None] = []
+        if claim.winners is not None:
+            winners = self.game.winners
+            checks.append(None if winners is None else sorted(claim.winners) == sorted(winners))
+        if claim.illegal_event is not None:
+            named = claim.illegal_event
+            found = any(e.number == named and claim.rule in (None, e.rule) for e in self.illegal)
+            unjudged = self.stopped and self.illegal[-1].number < named
+            checks.append(True if found else (None if unjudged else False))
+        elif claim.rule is not None:
+            found = any(e.rule == claim.rule for e in self.illegal)
+            checks.append(True if found else (None if self.stopped else False))
+        if False in checks:
+            return False
+        return None if None in checks or not checks else True
+
+
+#: For each action, which card it names: (the player whose row it is in, the slot), as fields.
+_CARD_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {
+    Keep: (("actor", "slot"),),
+    ThrowIn: (("owner", "slot"),),
+    Peek: (("actor", "slot"),),
+    Spy: (("target", "slot"),),
+    Give: (("actor", "slot"),),
+    Switch: (("actor", "slot"), ("target", "target_slot")),
+    Compensate: (("actor", "slot"),),
+}
+
+
+def _check_slots(state: State, action: Action, names: Sequence[str], path: str) -> None:
+    """A record that names a card that is not on the table is unusable, not illegal."""
+    rows = state.table.rows
+
+    def need(player: int, slot: int, field: str) -> None:
+        row = rows[player]
+        if not (0 <= slot < len(row) and row[slot] >= 0):
+            raise RecordError(f"{names[player]} has no card in slot {slot}", f"{path}.{field}")
+
+    if isinstance(action, Keep) and not rows[action.actor] and action.slot == 0:
+        return  # a drawn Ass Joker kept into an empty row
+    if isinstance(action, LookAtCards):
+        for i, slot in enumerate(action.slots):
+            need(action.actor, slot, f"slots[{i}]")
+        return
+    for player_field, slot_field in _CARD_FIELDS.get(type(action), ()):
+        need(getattr(action, player_field), getattr(action, slot_field), slot_field)
+
+
+_SEAT = re.compile(r"\bP(\d+)\b")
+
+
+def _with_names(message: str, names: Sequence[str]) -> str:
+    """The engine names players by seat (``P2``); the referee uses the record's names."""
+    return _SEAT.sub(
+        lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), message
+    )
+
+
+def _allowed(state: State, actor: int) -> tuple[Action, ...]:
+    """What the rules allowed at that point: the decisions the game waited for, then the
+    actor's own other options (throw-ins of their own cards, a call, a pass)."""
+    legal = legal_actions(state)
+    own = [a for a in legal.throw_ins if a.actor == actor and getattr(a, "owner", None) == actor]
+    mine = [a for a in (*legal.calls, *legal.passes) if a.actor == actor]
+    return (*legal.decisions, *own, *mine)
+
+
+@attrs.frozen
+class Dealt:
+    """A round's deal, as the record gives it."""
+
+    round: int
+    state: State
+
+
+@attrs.frozen
+class Played:
+    """One recorded event played: ``state`` is the table after it (``before`` if it was
+    illegal), ``caused`` what it caused (if asked for), ``error`` the refusal of an illegal
+    event."""
+
+    number: int
+    round: int
+    index: int
+    action: Action
+    before: State
+    state: State
+    caused: tuple[Event, ...]
+    error: IllegalActionError | None
+
+
+@attrs.frozen
+class RoundClosed:
+    """The end of a round's events: ``state`` after the unrecorded passes of the reaction round;
+    ``game`` with the round scored if it is over."""
+
+    round: int
+    state: State
+    game: Game
+    #: Tolerant play only: the round stops before it is over and another follows; the steps end.
+    problem: Problem | None = None
+
+
+#: One step of :func:`play_record`.
+Step: TypeAlias = Dealt | Played | RoundClosed
+
+
+def play_record(record: Record, *, tolerant: bool = False, caused: bool = False) -> Iterator[Step]:
+    """Every step of a record, lazily: each round's deal, each event played (an illegal one
+    changes nothing), each round's close. What makes a record unplayable — a round after the end
+    of the game, an event after the end of its round, a card that is not there, a round cut short
+    with another after it — raises :class:`~sabai_rules.referee.record.RecordError` when it is
+    reached; tolerant, a round cut short ends the steps instead, with
+    :attr:`RoundClosed.problem`. With ``caused``, each :class:`Played` carries the events its
+    action caused (a third slower)."""
+    game = new_game(
+        len(record.players), record.ruleset, seed=record.seed, first_dealer=record.first_dealer
+    )
+    deck = deck_for(record.ruleset)
+    number = 0
+    last_round = len(record.rounds) - 1
+    for r, rnd in enumerate(record.rounds):
+        path = f"$.rounds[{r}]"
+        if game.is_over:
+            raise RecordError("this round comes after the end of the game", path)
+        order = rnd.deal.order
+        state = deal(
+            record.ruleset,
+            len(record.players),
+            dealer=game.next_dealer,
+            order=deck.ids_for_faces(order) if order is not None else None,
+            seed=rnd.deal.seed if rnd.deal.seed is not None else record.seed,
+            round_index=r,
+            final_round=game.next_round_is_final,
+        )
+        yield Dealt(r, state)
+        for i, event in enumerate(rnd.events):
+            number += 1
+            where = f"{path}.events[{i}]"
+            if state.is_over:
+                what = "the game" if r == last_round and game.next_round_is_final else "this round"
+                raise RecordError(f"event {number} comes after the end of {what}", where)
+            _check_slots(state, event.action, record.players, where)
+            try:
+                after, effects = (
+                    apply_events(state, event.action)
+                    if caused
+                    else (apply(state, event.action), ())
+                )
+            except IllegalActionError as error:
+                yield Played(number, r, i, event.action, state, state, (), error)
+            else:
+                yield Played(number, r, i, event.action, state, after, effects, None)
+                state = after
+        state = close_round(state)
+        if state.is_over:
+            game = finish_round(game, state)
+        elif r < last_round:
+            message = f"round {r + 1} stops before it is over, and another round follows"
+            if not tolerant:
+                raise RecordError(message, path)
+            yield RoundClosed(r, state, game, Problem(path, message))
+            return
+        yield RoundClosed(r, state, game)
+
+
+def replay(record: Record, *, tolerant: bool = False, problems: Sequence[Problem] = ()) -> Verdict:
+    """Play the record. Strict: stop at the first illegal event. Tolerant: note every illegal
+    event, skip it and go on, and keep what was found before a round cut short. A record that
+    cannot be played (see :func:`play_record`) raises
+    :class:`~sabai_rules.referee.record.RecordError`."""
+    illegal: list[IllegalEvent] = []
+    found = list(problems)
+    game = new_game(
+        len(record.players), record.ruleset, seed=record.seed, first_dealer=record.first_dealer
+    )
+    for step in play_record(record, tolerant=tolerant):
+        if isinstance(step, RoundClosed):
+            game = step.game
+            if step.problem is not None:
+                found.append(step.problem)
+        elif isinstance(step, Played) and step.error is not None:
+            illegal.append(
+                IllegalEvent(
+                    step.number,
+                    step.round,
+                    step.index,
+                    step.action,
+                    step.error.rule,
+                    _with_names(step.error.message, record.players),
+                    _allowed(step.before, step.action.actor),
+                    step.before,
+                )
+            )
+            if not tolerant:
+                return Verdict(record, game, tuple(illegal), tuple(found), stopped=True)
+    return Verdict(record, game, tuple(illegal), tuple(found))
+
+
+def close_round(state: State) -> State:
+    """Players who did not record a pass in the reaction round are taken to pass."""
+    status = state.flow.status
+    if status.closing < 0 or state.flow.queue or state.flow.pending is not None:
+        return state
+    for player in range(state.players):
+        if not (state.flow.status.closing >> player) & 1 and not state.is_over:
+            state = apply(state, Pass(player))
+    return state
+
+
+def table_after(record: Record, number: int) -> State:
+    """The table after event ``number`` (1 is the first event; 0 the first deal). An illegal
+    event leaves the table as it was."""
+    if number < 0:
+        raise RecordError(f"event numbers start at 1 (0 is the deal), not {number}", "--at")
+    total = sum(len(r.events) for r in record.rounds)
+    if number > total:
+        raise RecordError(f"the record has {total} events, not {number}", "--at")
+    for step in play_record(record):
+        if (isinstance(step, Dealt) and number == 0) or (
+            isinstance(step, Played) and step.number == number
+        ):
+            return step.state
+    raise AssertionError("unreachable: every event number up to the total is played")

@@ -96,4 +96,6 @@ nitpick_ignore_regex = [
         r"'?(sabai_rules\.[a-z_]+\.)?(Action|Effect|Language|Edition|Kind|OptionValue|Shown|Position)'?",
     ),
     ("py:data", r"(sabai_rules\.[a-z_]+\.)?(Language|Edition)"),
+    # The type variable of a decorator's signature.
+    ("py:class", r"(sabai_rules\.[a-z_.]+\.)?_F"),
 ]

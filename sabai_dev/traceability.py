@@ -4,8 +4,8 @@ The scanner reads a source checkout (the package ``sabai_rules/`` with its subpa
 ``tests/`` and ``tests/scenarios/``) and finds every citation of a catalogue id:
 
 * in code — a ``rule`` role (colon, ``rule``, colon, the id in backquotes) in a docstring or
-  comment, or a rule id as the first argument of
-  a refusal (``_refuse("throw-in.retry-lockout", ...)``);
+  comment, or the marker of the predicate that decides a rule
+  (``@decides("throw-in.retry-lockout")``, with the older edition's own rule as ``older=``);
 * in tests — ``@pytest.mark.rules("id", ...)`` markers and ``:rule:`` roles;
 * in scenarios — the ``rules`` and ``rulings`` lists of each scenario file.
 
@@ -32,7 +32,8 @@ from sabai_rules.catalogue import Catalogue
 __all__ = ["Citation", "Trace", "Waiver", "gate", "load_waivers", "scan_code", "trace"]
 
 _ROLE = re.compile(r":(rule|ruling):`([^`]+)`")
-_REFUSAL_CALLS = ("_refuse", "IllegalActionError")
+#: The decorator that marks the one predicate deciding a rule (sabai_rules.engine.rules).
+_DECIDES = "decides"
 
 
 @attrs.frozen
@@ -118,17 +119,33 @@ def scan_code(path: Path, kind: str, root: Path) -> Iterator[Citation]:
         literal_args = [
             a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
         ]
-        if callee in _REFUSAL_CALLS and node.args and isinstance(node.args[0], ast.Constant):
-            ident = str(node.args[0].value)
-            yield Citation(
-                ident, kind, f"{where}:{node.lineno}", names.get(node.lineno, "(module)")
-            )
-        elif _is_rules_marker(func):
+        if callee == _DECIDES and isinstance(func, ast.Name):
+            continue  # read with the function it decorates, below
+        if _is_rules_marker(func):
             for ident in literal_args:
                 yield Citation(
                     ident, kind, f"{where}:{node.lineno}", names.get(node.lineno, "(module)")
                 )
     yield from _marker_constants(tree, kind, where, names)
+    yield from _deciders(tree, kind, where)
+
+
+def _deciders(tree: ast.AST, kind: str, where: str) -> Iterator[Citation]:
+    """``@decides("id", older="id")`` on a function: the function decides that rule."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        for decorator in node.decorator_list:
+            if not (
+                isinstance(decorator, ast.Call)
+                and isinstance(decorator.func, ast.Name)
+                and decorator.func.id == _DECIDES
+            ):
+                continue
+            values = [*decorator.args, *(k.value for k in decorator.keywords)]
+            for value in values:
+                if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                    yield Citation(value.value, kind, f"{where}:{decorator.lineno}", node.name)
 
 
 def _is_rules_marker(func: ast.expr) -> bool:
@@ -224,7 +241,7 @@ def gate(cat: Catalogue, found: Trace, waivers: Iterable[Waiver] = ()) -> list[s
             problems.append(f"waiver for {waiver.ident!r}: give a written reason")
         waived[(waiver.ident, waiver.needs)] = waiver
     missing = {
-        "code": "no code cites it (a :rule: role or a refusal)",
+        "code": "no code cites it (a :rule: role or a @decides marker)",
         "test": "no test or scenario cites it",
     }
     for rule in cat.rules(kind="normative"):

@@ -18,11 +18,15 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from sabai_rules import chance
 from sabai_rules.cards import parse_face
-from sabai_rules.moves import check_players, deck_for, new_setup
+from sabai_rules.moves import check_players, deck_for
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import (
     NO_CARD,
+    NO_FINAL_LAP,
+    NO_PLAYER,
+    NOT_CLOSING,
     Flow,
+    Setup,
     Stage,
     State,
     Status,
@@ -122,14 +126,14 @@ def layout(
     for p in lockout:
         lock |= 1 << p
     status = Status(
-        caller=-1 if caller is None else caller,
-        final_lap=-1 if final_lap is None else final_lap,
-        closing=-1,
+        caller=NO_PLAYER if caller is None else caller,
+        final_lap=NO_FINAL_LAP if final_lap is None else final_lap,
+        closing=NOT_CLOSING,
         looking=0,
         emptied=0,
         rng=chance.seed_state(seed, round_index, "layout"),
         end=None,
     )
-    setup = new_setup(rules, players, dealer, round_index, final_round, seed)
+    setup = Setup(rules, deck_for(rules), players, dealer, round_index, final_round, seed)
     table = Table(table_rows, draw_pile, tuple(pile), held_card, public, tuple(private))
     return State(setup, table, Flow(turn, stage, turns, (), None, lock, status))

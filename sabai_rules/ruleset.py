@@ -55,7 +55,7 @@ def _option(default: Any, ruling: str, validator: Any = None) -> Any:
     )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Ruleset:
     """How to play: the current edition's reading unless told otherwise.
 

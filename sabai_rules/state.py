@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
@@ -30,7 +30,10 @@ from sabai_rules.cards import Deck, face_name
 from sabai_rules.ruleset import Ruleset
 
 __all__ = [
+    "NOT_CLOSING",
     "NO_CARD",
+    "NO_FINAL_LAP",
+    "NO_PLAYER",
     "Compensation",
     "EndCause",
     "Flow",
@@ -44,13 +47,43 @@ __all__ = [
     "State",
     "Status",
     "Table",
+    "all_seats",
+    "card_bit",
     "cards_in",
     "gap_for",
+    "has_seat",
     "is_gap",
+    "seat_bit",
 ]
 
 #: No card (the drawn-card field when nothing is held).
 NO_CARD: Final = -1
+#: No player (no caller yet).
+NO_PLAYER: Final = -1
+#: ``Status.final_lap`` before anybody called: no final lap is being played.
+NO_FINAL_LAP: Final = -1
+#: ``Status.closing`` outside the reaction round at the end of a round.
+NOT_CLOSING: Final = -1
+
+
+def seat_bit(player: int) -> int:
+    """``player``'s bit in a bit mask of players (lock-outs, passes, emptied rows)."""
+    return 1 << player
+
+
+def has_seat(mask: int, player: int) -> bool:
+    """Whether ``player``'s bit is set in ``mask``."""
+    return bool((mask >> player) & 1)
+
+
+def all_seats(players: int) -> int:
+    """The bit mask holding every player of a table of ``players``."""
+    return (1 << players) - 1
+
+
+def card_bit(card: int) -> int:
+    """``card``'s bit in a bit mask of cards (the cards players have seen)."""
+    return 1 << card
 
 
 def gap_for(card: int) -> int:
@@ -106,18 +139,11 @@ class Setup:
     final_round: bool
     #: The seed the round was dealt or started from (for records).
     seed: int | str
-    #: A cache of action lists by table shape, shared by every round with an equal ruleset.
-    #: Not part of the value: excluded from comparison, hashing and repr.
-    memo: dict[Any, Any] = attrs.field(factory=dict, eq=False, hash=False, repr=False)
 
     @property
     def starter(self) -> int:
         """The player after the dealer takes the first turn (:rule:`turn.starter`)."""
         return (self.dealer + 1) % self.players
-
-    @property
-    def calls_allowed(self) -> bool:
-        return not (self.final_round and self.ruleset.final_round_no_call)
 
 
 @attrs.frozen
@@ -265,6 +291,13 @@ class State:
     setup: Setup
     table: Table
     flow: Flow
+
+    # A state is a value: a copy, shallow or deep, is the state itself.
+    def __copy__(self) -> State:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> State:
+        return self
 
     # -- convenience views of the parts -------------------------------------------------------
 

@@ -26,16 +26,21 @@ def test_the_gate_passes(cat: Catalogue, found: Trace) -> None:
 
 def test_the_scanner_finds_code_tests_and_scenarios(found: Trace) -> None:
     code = found.code("throw-in.retry-lockout")
-    assert any(c.where.startswith("sabai_rules/moves.py") for c in code)
+    # The predicate deciding the rule, found by its marker, is code that implements it.
+    assert any(
+        c.where.startswith("sabai_rules/engine/rules.py") and c.name == "is_locked_out"
+        for c in code
+    )
     assert found.tests("throw-in.retry-lockout")
     assert found.scenarios("throw-in.retry-lockout")
-    assert any(c.name == "_check_throw_in" for c in code)
+    older = found.code("four-together.hands-on-pile")
+    assert any(c.name == "nose_race_after" for c in older), "an older= rule is cited too"
 
 
 def test_the_gate_refuses_an_uncited_rule(cat: Catalogue) -> None:
     empty = Trace(())
     problems = gate(cat, empty)
-    assert "throw-in.identical: no code cites it (a :rule: role or a refusal)" in problems
+    assert "throw-in.identical: no code cites it (a :rule: role or a @decides marker)" in problems
     assert "throw-in.identical: no test or scenario cites it" in problems
     assert "ruling.nose-race: no scenario shows it" in problems
     assert not any(p.startswith("objective.aim:") for p in problems)  # informational

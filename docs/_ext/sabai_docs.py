@@ -143,7 +143,8 @@ def _quote(text: str) -> str:
 def _code_links(ident: str) -> list[str]:
     seen: dict[str, set[str]] = {}
     for citation in found().code(ident):
-        module = "sabai_rules." + citation.where.split("/")[-1].split(":")[0].removesuffix(".py")
+        path = citation.where.split(":")[0].removesuffix(".py").removesuffix("/__init__")
+        module = path.replace("/", ".")
         seen.setdefault(module, set()).add(citation.name)
     return [
         f"{{py:mod}}`{module}` ({', '.join(f'`{n}`' for n in sorted(names))})"

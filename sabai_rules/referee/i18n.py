@@ -9,8 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from sabai_rules.catalogue import check_language
-from sabai_rules.moves import Action, ThrowIn
-from sabai_rules.referee.record import ACTION_FIELDS
+from sabai_rules.moves import PARAMETERS, Action, ThrowIn
 
 __all__ = ["LABELS", "PHRASES", "describe", "label"]
 
@@ -411,7 +410,8 @@ def describe(action: Action, players: Sequence[str], language: str = "en") -> st
     if isinstance(action, ThrowIn) and action.owner != action.actor:
         kind = "ThrowIn.other"
     values: dict[str, object] = {"actor": players[action.actor]}
-    for name, what in ACTION_FIELDS[type(action)]:
+    for parameter in PARAMETERS[type(action)]:
+        name, what = parameter.name, parameter.kind
         value = getattr(action, name)
         if what == "player":
             value = players[value]

@@ -22,7 +22,6 @@ Players are named in events; slots are the engine's (0 is a row's left end). The
 from __future__ import annotations
 
 import json
-import typing
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, NoReturn
@@ -31,7 +30,7 @@ import attrs
 
 from sabai_rules import chance
 from sabai_rules.cards import face_name, parse_face
-from sabai_rules.moves import Action, deck_for
+from sabai_rules.moves import ACTIONS_BY_NAME, PARAMETERS, Action, deck_for
 from sabai_rules.ruleset import PRESETS, Ruleset
 
 __all__ = [
@@ -141,26 +140,11 @@ class Record:
 
 # -- actions as JSON -----------------------------------------------------------------------------
 
-#: What each parameter of an action names: a player, a slot, or several slots.
-_PARAMETER_KINDS: Final = {
-    "owner": "player",
-    "target": "player",
-    "slot": "slot",
-    "target_slot": "slot",
-    "slots": "slots",
-}
-#: The parameters of each action after its actor: (JSON name, kind) where kind is "player",
-#: "slot" or "slots" — the engine's fields, in their order.
-ACTION_FIELDS: Final[Mapping[type, tuple[tuple[str, str], ...]]] = {
-    cls: tuple((field.name, _PARAMETER_KINDS[field.name]) for field in attrs.fields(cls)[1:])
-    for cls in typing.get_args(Action)
-}
-ACTIONS_BY_NAME: Final = {cls.__name__: cls for cls in ACTION_FIELDS}
-
 
 def action_to_json(action: Action, players: Sequence[str]) -> dict[str, Any]:
     data: dict[str, Any] = {"actor": players[action.actor], "action": type(action).__name__}
-    for name, kind in ACTION_FIELDS[type(action)]:
+    for parameter in PARAMETERS[type(action)]:
+        name, kind = parameter.name, parameter.kind
         value = getattr(action, name)
         if kind == "player":
             data[name] = players[value]
@@ -178,7 +162,7 @@ def action_from_json(data: Mapping[str, Any], players: Sequence[str], path: str)
     if cls is None:
         known = ", ".join(ACTIONS_BY_NAME)
         raise RecordError(f"unknown action {name!r} (expected one of {known})", f"{path}.action")
-    fields = ACTION_FIELDS[cls]
+    fields = [(p.name, p.kind) for p in PARAMETERS[cls]]
     allowed = {"actor", "action", "time", "comment", *(n for n, _ in fields)}
     for key in data:
         if key not in allowed:

@@ -12,7 +12,6 @@ reaction round, every player who has not passed is taken to pass.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from typing import TypeAlias
 
@@ -21,17 +20,11 @@ import attrs
 from sabai_rules.events import Event
 from sabai_rules.game import finish_round, new_game
 from sabai_rules.moves import (
+    PARAMETERS,
     Action,
-    Compensate,
-    Give,
     IllegalActionError,
     Keep,
-    LookAtCards,
     Pass,
-    Peek,
-    Spy,
-    Switch,
-    ThrowIn,
     apply,
     apply_events,
     deal,
@@ -118,18 +111,6 @@ class Verdict:
         return None if None in checks or not checks else True
 
 
-#: For each action, which card it names: (the player whose row it is in, the slot), as fields.
-_CARD_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {
-    Keep: (("actor", "slot"),),
-    ThrowIn: (("owner", "slot"),),
-    Peek: (("actor", "slot"),),
-    Spy: (("target", "slot"),),
-    Give: (("actor", "slot"),),
-    Switch: (("actor", "slot"), ("target", "target_slot")),
-    Compensate: (("actor", "slot"),),
-}
-
-
 def _check_slots(state: State, action: Action, names: Sequence[str], path: str) -> None:
     """A record that names a card that is not on the table is unusable, not illegal."""
     rows = state.table.rows
@@ -141,22 +122,17 @@ def _check_slots(state: State, action: Action, names: Sequence[str], path: str) 
 
     if isinstance(action, Keep) and not rows[action.actor] and action.slot == 0:
         return  # a drawn Ass Joker kept into an empty row
-    if isinstance(action, LookAtCards):
-        for i, slot in enumerate(action.slots):
-            need(action.actor, slot, f"slots[{i}]")
-        return
-    for player_field, slot_field in _CARD_FIELDS.get(type(action), ()):
-        need(getattr(action, player_field), getattr(action, slot_field), slot_field)
-
-
-_SEAT = re.compile(r"\bP(\d+)\b")
-
-
-def _with_names(message: str, names: Sequence[str]) -> str:
-    """The engine names players by seat (``P2``); the referee uses the record's names."""
-    return _SEAT.sub(
-        lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), message
-    )
+    # The action's shape says which of its fields are slots, and in whose row.
+    for parameter in PARAMETERS[type(action)]:
+        if parameter.row is None:
+            continue
+        owner = getattr(action, parameter.row)
+        value = getattr(action, parameter.name)
+        if parameter.kind == "slots":
+            for i, slot in enumerate(value):
+                need(owner, slot, f"{parameter.name}[{i}]")
+        else:
+            need(owner, value, parameter.name)
 
 
 def _allowed(state: State, actor: int) -> tuple[Action, ...]:
@@ -290,7 +266,7 @@ def replay(record: Record, *, tolerant: bool = False, problems: Sequence[Problem
                     step.index,
                     step.action,
                     step.error.rule,
-                    _with_names(step.error.message, record.players),
+                    step.error.message_with(record.players),
                     _allowed(step.before, step.action.actor),
                     step.before,
                 )

@@ -1,5 +1,7 @@
-"""Every rule id the code cites exists in the catalogue; every refusal path names one; the table
-that turns a refusal's rule into the older edition's maps rules of one edition to the other's."""
+"""Each rule the engine enforces is decided by one predicate, which cites it; every refusal cites
+the rule of a predicate; each option of the ruleset is read in one function; every rule id the
+code cites exists in the catalogue; the older edition's own rules replace the current ones in
+refusals under the older preset."""
 
 from __future__ import annotations
 
@@ -7,66 +9,205 @@ import ast
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 
-from sabai_rules import moves
 from sabai_rules.catalogue import Catalogue
+from sabai_rules.engine import rules
+from sabai_rules.ruleset import Ruleset
 
 PACKAGE = Path(__file__).resolve().parents[2] / "sabai_rules"
+ENGINE = PACKAGE / "engine"
 ROLE = re.compile(r":rule:" "`" r"([^`]+)`")  # written apart so that it is not itself a role
+RULE_ID = re.compile(r"^[a-z]+(-[a-z]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
+
+#: The rules the engine enforces, each with the one predicate that decides it. A change here is a
+#: change of what the engine decides: review it against the catalogue.
+DECIDED = {
+    "setup.players": "is_table_size",
+    "ruling.irregularities": "irregular_field",
+    "round-end.reveal": "round_over",
+    "ruling.end-of-round-reaction": "in_reaction_round",
+    "setup.look-at-two": "cards_to_look_at",
+    "setup.no-looking": "looks_before_play",
+    "turn.draw": "drawer",
+    "turn.two-options": "holds_drawn_card",
+    "ass-joker.drawn-must-be-kept": "must_keep_drawn",
+    "ruling.ass-joker-drawn": "may_burn_drawn",
+    "turn.keep": "keep_slots",
+    "ruling.keep-discard-triggers-function": "kept_out_card_triggers",
+    "setup.empty-discard-pile": "pile_started",
+    "throw-in.interception": "throw_in_window_open",
+    "throw-in.retry-lockout": "is_locked_out",
+    "ruling.retry-lockout-scope": "wrong_throw_in_locks_out",
+    "throw-in.identical": "is_identical",
+    "simplified-play.own-cards-only": "may_throw_in_for_others",
+    "sabai-sabai-move.compensation": "can_give_in_return",
+    "ruling.older-on-behalf-knowledge": "knowledge_limits_on_behalf",
+    "sabai-sabai-move.advanced-rule": "may_play_for_owner",
+    "sabai-sabai-move.first-refusal": "first_refusal_due",
+    "ruling.row-positions": "leaves_gap",
+    "four-together.touch-nose": "nose_race_after",
+    "ruling.empty-player-targets": "may_receive",
+    "function.execute": "can_carry_out",
+    "ruling.functions-mandatory": "may_skip_function",
+    "function.peek": "may_peek",
+    "function.spy": "may_spy",
+    "function.give": "may_give",
+    "function.switch": "may_switch",
+    "ass-joker.only-give-switch-burn": "may_compensate_with",
+    "game-end.final-round-no-call": "calls_allowed",
+    "round-end.call": "has_called",
+    "ruling.who-may-call": "who_may_call",
+    "round-end.final-lap": "final_lap_played",
+    "ruling.empty-by-any-means": "empties_round",
+    "round-end.empty-row": "row_emptied",
+    "ruling.final-round-termination": "turn_cap_reached",
+    "ruling.draw-pile-exhausted": "reshuffles",
+}
 
 
-def _refusal_ids() -> list[tuple[str, str]]:
-    """The first argument of every ``_refuse(...)`` call in the package, where it is a literal (the
-    ids a refusal takes from a table are checked with the table)."""
-    found = []
-    for path in sorted(PACKAGE.glob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+def _trees(folder: Path) -> list[tuple[Path, ast.Module]]:
+    return [
+        (path, ast.parse(path.read_text(encoding="utf-8"))) for path in sorted(folder.rglob("*.py"))
+    ]
+
+
+def _functions(tree: ast.Module) -> list[ast.FunctionDef]:
+    return [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)]
+
+
+def _decorated_rules(function: ast.FunctionDef) -> list[str]:
+    return [
+        str(d.args[0].value)
+        for d in function.decorator_list
+        if isinstance(d, ast.Call)
+        and isinstance(d.func, ast.Name)
+        and d.func.id == "decides"
+        and d.args
+        and isinstance(d.args[0], ast.Constant)
+    ]
+
+
+def test_each_enforced_rule_is_decided_by_the_predicate_listed_here(cat: Catalogue) -> None:
+    assert {rule: f.__name__ for rule, f in rules.DECIDED.items()} == DECIDED
+    for rule in DECIDED:
+        assert cat.kind_of(rule) in ("rule", "ruling"), f"{rule!r} is not in the catalogue"
+
+
+def test_no_rule_is_decided_in_two_functions() -> None:
+    """Read from the source, so that a second ``@decides`` of a rule anywhere in the package is
+    found even where no test imports it."""
+    deciders: dict[str, list[str]] = {}
+    for path, tree in _trees(PACKAGE):
+        for function in _functions(tree):
+            for rule in _decorated_rules(function):
+                deciders.setdefault(rule, []).append(f"{path.name}:{function.name}")
+    assert set(deciders) == set(DECIDED)
+    for rule, where in deciders.items():
+        assert len(where) == 1, f"{rule} is decided in {where}"
+
+
+def test_the_engine_names_rule_ids_only_where_predicates_decide_them(cat: Catalogue) -> None:
+    """Outside ``@decides``, no engine module writes a rule id as a string: a refusal cites the
+    rule of its predicate. (Docstrings and comments cite rules with roles; they decide nothing.)"""
+    ids = {r.id for r in cat.rules()} | {r.id for r in cat.rulings()}
+    for path, tree in _trees(ENGINE):
+        allowed: set[int] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.ClassDef | ast.Module) and ast.get_docstring(
+                node
+            ):
+                first = node.body[0]
+                assert isinstance(first, ast.Expr)
+                allowed.add(id(first.value))
+            if isinstance(node, ast.FunctionDef):
+                for decorator in node.decorator_list:
+                    allowed.update(id(n) for n in ast.walk(decorator))
         for node in ast.walk(tree):
             if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id in ("_refuse", "IllegalActionError")
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and node.value in ids
+                and id(node) not in allowed
             ):
-                found.append((f"{path.name}:{node.lineno}", str(node.args[0].value)))
-    return found
+                pytest.fail(f"{path.name}:{node.lineno} names {node.value!r} outside a predicate")
 
 
-def test_every_refusal_cites_a_rule_of_the_catalogue(cat: Catalogue) -> None:
-    refusals = _refusal_ids()
-    assert len(refusals) > 40
-    for where, ident in refusals:
-        assert cat.kind_of(ident) in ("rule", "ruling"), f"{where} cites {ident!r}"
+def test_every_refusal_cites_a_predicate() -> None:
+    """Each ``_refuse(predicate, ...)`` in legality passes a deciding function, never a string;
+    nothing else in the engine makes an :class:`IllegalActionError`."""
+    seen = 0
+    for path, tree in _trees(ENGINE):
+        for function in _functions(tree):
+            for node in ast.walk(function):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                    continue
+                where = f"{path.name}:{node.lineno}"
+                if node.func.id == "IllegalActionError":
+                    assert where.startswith("actions.py") or function.name == "_refuse", where
+                elif node.func.id == "_refuse":
+                    seen += 1
+                    first = node.args[0]
+                    if isinstance(first, ast.Name) and first.id != "rule":
+                        assert first.id in DECIDED.values(), where
+                    else:  # the function card's predicate, looked up by kind
+                        assert ast.unparse(first) == "rule", where
+    assert seen > 40
 
 
-def test_every_rule_role_in_the_code_resolves(cat: Catalogue) -> None:
-    cited = 0
-    for path in sorted(PACKAGE.glob("*.py")):
-        for ident in ROLE.findall(path.read_text(encoding="utf-8")):
-            cited += 1
-            assert cat.kind_of(ident) in ("rule", "ruling"), f"{path.name} cites {ident!r}"
-    assert cited > 100
+def _option_readers() -> dict[str, set[str]]:
+    options = {f.name for f in attrs.fields(Ruleset)}
+    readers: dict[str, set[str]] = {}
+    for path, tree in _trees(ENGINE):
+        for function in _functions(tree):
+            for node in ast.walk(function):
+                if isinstance(node, ast.Attribute) and node.attr in options:
+                    readers.setdefault(node.attr, set()).add(f"{path.name}:{function.name}")
+    return readers
 
 
-def test_function_rule_table_names_real_rules(cat: Catalogue) -> None:
-    for ident in moves._FUNCTION_RULE.values():
-        assert cat.kind_of(ident) == "rule"
+def test_each_option_is_read_in_one_function() -> None:
+    readers = _option_readers()
+    # ``deck`` is also the name of the Setup's Deck, which every module uses; the option itself
+    # is read by dealing.deck_for alone.
+    readers.pop("deck", None)
+    assert len(readers) >= 20
+    for option, where in readers.items():
+        assert len(where) == 1, f"{option} is read in {sorted(where)}"
+        (only,) = where
+        assert only.startswith("rules.py:"), f"{option} is read outside the predicates: {only}"
+
+
+def test_function_rules_are_the_rules_of_the_function_cards(cat: Catalogue) -> None:
+    for predicate in rules.FUNCTION_RULES.values():
+        assert rules.rule_of(predicate).startswith("function.")
+        assert cat.kind_of(rules.rule_of(predicate)) == "rule"
 
 
 def test_older_rule_table_maps_current_rules_to_older_ones(cat: Catalogue) -> None:
-    """Under the older preset a refusal citing a key of ``moves._OLDER_RULES`` cites its value
+    """Under the older preset a refusal citing a key of ``OLDER_RULES`` cites its value
     instead: a current-edition rule and the older edition's own."""
-    assert moves._OLDER_RULES
-    for current, older in moves._OLDER_RULES.items():
+    assert rules.OLDER_RULES
+    for current, older in rules.OLDER_RULES.items():
         assert cat.kind_of(current) == "rule", f"{current!r} is not a rule"
         assert cat.kind_of(older) == "rule", f"{older!r} is not a rule"
         assert cat.rule(current).in_edition("current"), f"{current} is not in the current edition"
         assert cat.rule(older).in_edition("older"), f"{older} is not in the older edition"
 
 
-@pytest.mark.parametrize("module", ["moves.py", "state.py", "scoring.py", "cards.py"])
+def test_every_rule_role_in_the_code_resolves(cat: Catalogue) -> None:
+    cited = 0
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for ident in ROLE.findall(path.read_text(encoding="utf-8")):
+            cited += 1
+            assert cat.kind_of(ident) in ("rule", "ruling"), f"{path.name} cites {ident!r}"
+    assert cited > 100
+
+
+@pytest.mark.parametrize(
+    "module", ["engine/rules.py", "engine/effects.py", "engine/flow.py", "state.py", "scoring.py"]
+)
 def test_core_modules_cite_rules(module: str) -> None:
     text = (PACKAGE / module).read_text(encoding="utf-8")
     assert ROLE.search(text), f"{module} cites no rule"

@@ -19,6 +19,7 @@ from sabai_rules import chance
 from sabai_rules.bots import simulate
 from sabai_rules.cards import ASS_JOKER, JOKER
 from sabai_rules.moves import (
+    PARAMETERS,
     Action,
     CallSabaiSabai,
     Compensate,
@@ -38,7 +39,6 @@ from sabai_rules.moves import (
     WaiveFirstRefusal,
 )
 from sabai_rules.referee.record import (
-    ACTION_FIELDS,
     FORMAT,
     VERSION,
     Claim,
@@ -243,7 +243,7 @@ def test_the_action_list_covers_every_action_of_the_engine() -> None:
     engine = set(typing.get_args(Action))
     assert {type(a) for a, _ in ACTIONS} == engine
     assert len(ACTIONS) == len(engine)
-    assert set(ACTION_FIELDS) == engine
+    assert set(PARAMETERS) == engine
 
 
 @pytest.mark.parametrize(("action", "data"), ACTIONS, ids=[type(a).__name__ for a, _ in ACTIONS])
@@ -328,12 +328,12 @@ def test_the_schema_is_a_valid_draft_2020_12_schema() -> None:
 
 def test_the_schema_names_every_action_with_its_parameters() -> None:
     defs = schema()["$defs"]
-    names = [cls.__name__ for cls in ACTION_FIELDS]
+    names = [cls.__name__ for cls in PARAMETERS]
     assert defs["event"]["properties"]["action"]["enum"] == names
     kinds = {"player": "#/$defs/player", "slot": "#/$defs/slot", "slots": "#/$defs/slots"}
-    for cls, fields in ACTION_FIELDS.items():
+    for cls, parameters in PARAMETERS.items():
         action = defs[f"action.{cls.__name__}"]
-        params = {name: {"$ref": kinds[kind]} for name, kind in fields}
+        params = {p.name: {"$ref": kinds[p.kind]} for p in parameters}
         assert action["properties"] == {
             "actor": {"$ref": "#/$defs/player"},
             "action": {"const": cls.__name__},

@@ -1,0 +1,26 @@
+"""The engine's inner modules, each with one responsibility; :mod:`sabai_rules.moves` is their
+public front.
+
+In the order they build on each other:
+
+* :mod:`~sabai_rules.engine.actions` — the actions, the shape of their parameters, and
+  :class:`~sabai_rules.moves.IllegalActionError`;
+* :mod:`~sabai_rules.engine.rules` — the predicates: each rule the engine enforces, decided once;
+* :mod:`~sabai_rules.engine.dealing` — dealing a round;
+* :mod:`~sabai_rules.engine.legality` — why an action is illegal, citing the predicate's rule;
+* :mod:`~sabai_rules.engine.work` — the working copy of one transition, and the card operations
+  effects share;
+* :mod:`~sabai_rules.engine.flow` — turns, the queue, the call, the reaction round, the end of the
+  round;
+* :mod:`~sabai_rules.engine.effects` — what each legal action does to the cards;
+* :mod:`~sabai_rules.engine.transition` — :func:`~sabai_rules.moves.apply`: legality,
+  effect, flow;
+* :mod:`~sabai_rules.engine.enumeration` — every legal action at one moment.
+
+The public names of the actions, dealing, enumeration and transition modules are documented, and
+imported, from :mod:`sabai_rules.moves`.
+
+These modules import the data modules (:mod:`sabai_rules.state`, :mod:`sabai_rules.cards`,
+:mod:`sabai_rules.ruleset`, :mod:`sabai_rules.events`, :mod:`sabai_rules.chance`) and each other,
+never the layers above them (views, scoring, games, records, the referee).
+"""

@@ -1,0 +1,315 @@
+"""What a legal action does to the cards: :func:`carry_out` changes a
+:class:`~sabai_rules.engine.work.Work` copy.
+
+Legality is decided before (:mod:`~sabai_rules.engine.legality`); what happens by itself
+afterwards is the flow's (:func:`~sabai_rules.engine.flow.settle`).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from sabai_rules.engine import flow
+from sabai_rules.engine.actions import (
+    Action,
+    CallSabaiSabai,
+    Compensate,
+    Draw,
+    Give,
+    Keep,
+    LookAtCards,
+    Pass,
+    Peek,
+    Play,
+    SkipFunction,
+    Spy,
+    Switch,
+    TakeFirstRefusal,
+    ThrowIn,
+    TouchNoseLast,
+    WaiveFirstRefusal,
+)
+from sabai_rules.engine.rules import (
+    first_refusal_due,
+    is_identical,
+    kept_out_card_triggers,
+    leaves_gap,
+    wrong_throw_in_locks_out,
+)
+from sabai_rules.engine.work import Work, with_bit
+from sabai_rules.events import (
+    AssJokerShown,
+    AssJokerTurnedOver,
+    Compensated,
+    Drew,
+    FirstRefusalOffered,
+    FirstRefusalTaken,
+    FirstRefusalWaived,
+    FunctionSkipped,
+    Gave,
+    Kept,
+    KeptInEmptyRow,
+    LookedAt,
+    Peeked,
+    Played,
+    RoundEnded,
+    Spied,
+    Switched,
+    ThrewIn,
+)
+from sabai_rules.state import (
+    NO_CARD,
+    Compensation,
+    EndCause,
+    Function,
+    Offer,
+    Stage,
+    card_bit,
+    gap_for,
+    seat_bit,
+)
+
+__all__ = ["carry_out"]
+
+
+def carry_out(w: Work, action: Action) -> None:
+    """Change ``w`` by the effect of ``action``, a legal action."""
+    match action:
+        case Draw(actor=actor):
+            _draw(w, actor)
+        case Play(actor=actor):
+            _play(w, actor)
+        case Keep(actor=actor, slot=slot):
+            _keep(w, actor, slot)
+        case ThrowIn(actor=actor, owner=owner, slot=slot):
+            _throw_in(w, actor, owner, slot)
+        case Peek(actor=actor, slot=slot):
+            _pop_function(w)
+            card = w.rows[actor][slot]
+            w.private = with_bit(w.private, actor, card)
+            w.emit(Peeked(actor, slot, card))
+        case Spy(actor=actor, target=target, slot=slot):
+            _pop_function(w)
+            card = w.rows[target][slot]
+            w.private = with_bit(w.private, actor, card)
+            w.emit(Spied(actor, target, slot, card))
+        case Give(actor=actor, slot=slot, target=target):
+            _give(w, actor, slot, target)
+        case Switch(actor=actor, slot=slot, target=target, target_slot=target_slot):
+            _switch(w, actor, slot, target, target_slot)
+        case CallSabaiSabai(actor=actor):
+            flow.call(w, actor)
+        case Pass(actor=actor):
+            flow.pass_end(w, actor)
+        case Compensate(actor=actor, slot=slot):
+            _compensate(w, actor, slot)
+        case TakeFirstRefusal():
+            offer = _answer_offer(w)
+            w.emit(FirstRefusalTaken(offer.owner))
+            _throw(w, offer.owner, offer.owner, offer.slot)
+        case WaiveFirstRefusal():
+            offer = _answer_offer(w)
+            w.emit(FirstRefusalWaived(offer.owner))
+            _throw(w, offer.thrower, offer.owner, offer.slot)
+        case TouchNoseLast(actor=actor):
+            w.pending = None
+            w.lose_nose_race(actor)
+        case SkipFunction():
+            head = _pop_function(w)
+            w.emit(FunctionSkipped(head.executor, head.card))
+        case LookAtCards(actor=actor, slots=slots):
+            _look(w, actor, slots)
+
+
+# -- the turn -----------------------------------------------------------------------------------
+
+
+def _draw(w: Work, actor: int) -> None:
+    card = w.take_from_draw(actor)
+    if card == NO_CARD:
+        # No card anywhere: the round ends as it stands (:rule:`ruling.draw-pile-exhausted`).
+        w.status = attrs.evolve(w.status, end=EndCause.EXHAUSTED)
+        w.emit(RoundEnded(actor, EndCause.EXHAUSTED))
+        return
+    w.held = card
+    w.private = with_bit(w.private, actor, card)
+    w.stage = Stage.DECIDE
+    w.emit(Drew(actor, card))
+
+
+def _place_turn_card(w: Work, actor: int, card: int, triggers: bool) -> None:
+    """The turn's card lands on the pile: the turn is played (:rule:`round-end.final-lap`),
+    every lock-out ends (:rule:`ruling.retry-lockout-scope`), a function card triggers
+    (:rule:`function.execute`)."""
+    flow.end_turn(w)
+    w.lockout = 0
+    if triggers and w.deck.functions[card]:
+        w.queue = (*w.queue, Function(actor, card))
+    w.place(card)
+
+
+def _play(w: Work, actor: int) -> None:
+    card = w.held
+    w.held = NO_CARD
+    w.emit(Played(actor, card))
+    _place_turn_card(w, actor, card, triggers=True)
+
+
+def _keep(w: Work, actor: int, slot: int) -> None:
+    row = w.rows[actor]
+    held = w.held
+    if not row:
+        # A drawn Ass Joker and an empty row: it goes into the row, no card goes to the pile
+        # (:rule:`ruling.ass-joker-drawn`); with no new turn card, lock-outs stand
+        # (:rule:`ruling.retry-lockout-scope`).
+        w.emit(KeptInEmptyRow(actor))
+        w.held = NO_CARD
+        w.set_row(actor, (held,))
+        w.entered_row(actor)
+        flow.end_turn(w)
+        return
+    out = row[slot]
+    if out == w.deck.ass_joker:
+        # Never exchanged out of a row (:rule:`ass-joker.no-keep-exchange`): turned over
+        # unknowingly, shown, it stays; the drawn card is played
+        # (:rule:`ass-joker.turned-over-unknowingly`).
+        w.public |= card_bit(out)
+        w.emit(AssJokerTurnedOver(actor, slot, out))
+        w.held = NO_CARD
+        w.emit(Played(actor, held))
+        _place_turn_card(w, actor, held, triggers=True)
+        return
+    w.set_row(actor, (*row[:slot], held, *row[slot + 1 :]))
+    w.held = NO_CARD
+    w.emit(Kept(actor, slot, out))
+    _place_turn_card(w, actor, out, triggers=kept_out_card_triggers(w.rules))
+
+
+def _look(w: Work, actor: int, slots: tuple[int, ...]) -> None:
+    """Older edition: the dealt cards looked at (:rule:`setup.look-at-two`)."""
+    row = w.rows[actor]
+    mask = 0
+    for slot in slots:
+        mask |= card_bit(row[slot])
+    w.private = (*w.private[:actor], w.private[actor] | mask, *w.private[actor + 1 :])
+    looking = w.status.looking & ~seat_bit(actor)
+    w.status = attrs.evolve(w.status, looking=looking)
+    if not looking:
+        w.stage = Stage.DRAW
+    w.emit(LookedAt(actor, slots, tuple(row[s] for s in slots)))
+
+
+# -- throwing in --------------------------------------------------------------------------------
+
+
+def _throw_in(w: Work, actor: int, owner: int, slot: int) -> None:
+    flow.reopen(w)
+    if owner != actor and first_refusal_due(
+        w.rules, w.public | w.private[owner], w.lockout, owner, w.rows[owner][slot]
+    ):
+        w.pending = Offer(actor, owner, slot)
+        w.emit(FirstRefusalOffered(actor, owner, slot))
+        return
+    _throw(w, actor, owner, slot)
+
+
+def _answer_offer(w: Work) -> Offer:
+    offer = w.pending
+    assert isinstance(offer, Offer)
+    w.pending = None
+    return offer
+
+
+def _throw(w: Work, thrower: int, owner: int, slot: int) -> None:
+    """Judge and carry out a throw-in (:rule:`throw-in.identical`,
+    :rule:`throw-in.wrong-card.take-back`, :rule:`throw-in.wrong-card.penalty`,
+    :rule:`sabai-sabai-move.on-behalf`)."""
+    row = w.rows[owner]
+    card = row[slot]
+    if is_identical(w.rules, w.deck, card, w.discard[-1]):
+        on_behalf = owner != thrower
+        if on_behalf and leaves_gap(w.rules):
+            w.set_row(owner, (*row[:slot], gap_for(card), *row[slot + 1 :]))
+        else:
+            w.set_row(owner, (*row[:slot], *row[slot + 1 :]))
+        w.left_row(owner, by_discard=True)
+        # Another's correct throw-in ends every lock-out (:rule:`throw-in.retry-lockout`).
+        w.lockout = 0
+        w.emit(ThrewIn(thrower, owner, slot, card, True))
+        # The thrower carries out the function, after those already queued
+        # (:rule:`function.thrown-in`, :rule:`throw-in.functions-in-order`,
+        # :rule:`sabai-sabai-move.functions-by-thrower`,
+        # :rule:`sabai-sabai-move.active-player`), then gives the owner a card face down
+        # (:rule:`sabai-sabai-move.compensation`, :rule:`sabai-sabai-move.hand-a-card`).
+        if w.deck.functions[card]:
+            w.queue = (*w.queue, Function(thrower, card))
+        if on_behalf:
+            w.queue = (*w.queue, Compensation(thrower, owner, card))
+        w.place(card)
+    else:
+        # Shown to everybody, taken back into its slot (:rule:`throw-in.wrong-card.take-back`);
+        # the thrower, not the owner, draws the penalty card
+        # (:rule:`throw-in.wrong-card.penalty`, :rule:`sabai-sabai-move.penalty-to-thrower`,
+        # :rule:`throw-in.mistaken-interception`).
+        w.public |= card_bit(card)
+        w.emit(ThrewIn(thrower, owner, slot, card, False))
+        w.penalty(thrower)
+        if wrong_throw_in_locks_out(w.rules):
+            w.lockout |= seat_bit(thrower)
+
+
+# -- functions and compensation -----------------------------------------------------------------
+
+
+def _pop_function(w: Work) -> Function:
+    head = w.queue[0]
+    assert isinstance(head, Function)
+    w.queue = w.queue[1:]
+    return head
+
+
+def _give(w: Work, actor: int, slot: int, target: int) -> None:
+    _pop_function(w)
+    row = w.rows[actor]
+    card = row[slot]
+    w.set_row(actor, (*row[:slot], *row[slot + 1 :]))
+    w.left_row(actor, by_discard=False)
+    # A given card goes to the end of the target's row (:rule:`ruling.row-positions`).
+    w.set_row(target, (*w.rows[target], card))
+    w.entered_row(target)
+    w.emit(Gave(actor, slot, target, card))
+
+
+def _switch(w: Work, actor: int, slot: int, target: int, target_slot: int) -> None:
+    _pop_function(w)
+    mine, theirs = w.rows[actor], w.rows[target]
+    card, other = mine[slot], theirs[target_slot]
+    w.set_row(actor, (*mine[:slot], other, *mine[slot + 1 :]))
+    w.set_row(target, (*theirs[:target_slot], card, *theirs[target_slot + 1 :]))
+    w.emit(Switched(actor, slot, target, target_slot, card, other))
+
+
+def _compensate(w: Work, actor: int, slot: int) -> None:
+    head = w.queue[0]
+    assert isinstance(head, Compensation)
+    row = w.rows[actor]
+    card = row[slot]
+    if card == w.deck.ass_joker:
+        # Picked blindly: shown to all, it stays; pick again (:rule:`ruling.ass-joker-turned-over`).
+        w.public |= card_bit(card)
+        w.emit(AssJokerShown(actor, slot, card))
+        return
+    w.queue = w.queue[1:]
+    w.set_row(actor, (*row[:slot], *row[slot + 1 :]))
+    w.left_row(actor, by_discard=False)
+    owner_row = w.rows[head.owner]
+    gap = gap_for(head.card)
+    # Into the gap the thrown card left, else at the end (:rule:`ruling.row-positions`).
+    if gap in owner_row:
+        index = owner_row.index(gap)
+        w.set_row(head.owner, (*owner_row[:index], card, *owner_row[index + 1 :]))
+    else:
+        index = len(owner_row)
+        w.set_row(head.owner, (*owner_row, card))
+    w.entered_row(head.owner)
+    w.emit(Compensated(actor, slot, head.owner, index, card))

@@ -1,0 +1,387 @@
+"""Every legal action at one moment: :func:`~sabai_rules.moves.legal_actions`.
+
+The lists ask the same predicates as legality (:mod:`~sabai_rules.engine.rules`). Actions are
+values, so the tuples of them are cached: each cache key holds every input of the predicates the
+list was built from (the ruleset, the table's shape, the lock-outs...), never a card's face.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from typing import Any, Final
+
+from sabai_rules.cards import GIVE, PEEK, SPY
+from sabai_rules.engine.actions import (
+    PARAMETERS,
+    Action,
+    CallSabaiSabai,
+    Compensate,
+    Draw,
+    Give,
+    Keep,
+    LookAtCards,
+    Pass,
+    Peek,
+    Play,
+    SkipFunction,
+    Spy,
+    Switch,
+    TakeFirstRefusal,
+    ThrowIn,
+    TouchNoseLast,
+    WaiveFirstRefusal,
+)
+from sabai_rules.engine.legality import refusal
+from sabai_rules.engine.rules import (
+    calls_allowed,
+    can_give_in_return,
+    cards_to_look_at,
+    compensation_slots,
+    drawer,
+    has_called,
+    in_reaction_round,
+    is_locked_out,
+    keep_slots,
+    keeps_last_card,
+    knowledge_limits_on_behalf,
+    may_give,
+    may_peek,
+    may_play_drawn,
+    may_play_for_owner,
+    may_receive,
+    may_skip_function,
+    may_spy,
+    may_switch,
+    may_throw_in_for_others,
+    pile_started,
+    round_over,
+    throw_in_window_open,
+    who_may_call,
+)
+from sabai_rules.state import (
+    Compensation,
+    Function,
+    NoseRace,
+    Stage,
+    State,
+    has_seat,
+)
+
+__all__ = ["LegalActions", "legal_actions"]
+
+
+class LegalActions(Sequence[Action]):
+    """Every legal action of every player at one moment, in this order:
+
+    1. :attr:`decisions` — what the game waits for: the answer to a pending nose race
+       (:class:`~sabai_rules.moves.TouchNoseLast`, by player) or offer
+       (:class:`~sabai_rules.moves.TakeFirstRefusal`,
+       :class:`~sabai_rules.moves.WaiveFirstRefusal`); else the parameters of the function or
+       compensation card at the head of the queue, for its player
+       (:class:`~sabai_rules.moves.Peek`, :class:`~sabai_rules.moves.Spy`,
+       :class:`~sabai_rules.moves.Give`, :class:`~sabai_rules.moves.Switch` by slot, then
+       target, then :class:`~sabai_rules.moves.SkipFunction`;
+       :class:`~sabai_rules.moves.Compensate` by slot); else the active player's turn actions
+       (:class:`~sabai_rules.moves.Draw`, or :class:`~sabai_rules.moves.Play` then
+       :class:`~sabai_rules.moves.Keep` by slot) or, before the first turn,
+       :class:`~sabai_rules.moves.LookAtCards` by player;
+    2. :attr:`throw_ins` — by thrower in seat order, each thrower's own row first, then the other
+       rows in seat order, each row by slot;
+    3. :attr:`calls` — :class:`~sabai_rules.moves.CallSabaiSabai` in seat order;
+    4. :attr:`passes` — :class:`~sabai_rules.moves.Pass` of the reaction round, in seat order.
+
+    It is an immutable sequence (``len``, indexing, iteration, ``in``, equality with any sequence
+    of the same actions); the throw-ins, which can be hundreds, are listed only when asked for,
+    and ``action in legal`` costs one legality check. Nothing in it depends on a face a player
+    has not seen, except the actor's own drawn card (a drawn Ass Joker cannot be played).
+    """
+
+    __slots__ = ("_all", "_state", "_throw_ins", "calls", "decisions", "passes")
+
+    def __init__(
+        self,
+        state: State,
+        throw_ins: bool,
+        decisions: tuple[Action, ...],
+        calls: tuple[Action, ...],
+        passes: tuple[Action, ...],
+    ) -> None:
+        self._state = state
+        self.decisions = decisions
+        self.calls = calls
+        self.passes = passes
+        self._throw_ins: tuple[Action, ...] | None = None if throw_ins else ()
+        self._all: tuple[Action, ...] | None = None
+
+    @property
+    def throw_ins(self) -> tuple[Action, ...]:
+        found = self._throw_ins
+        if found is None:
+            found = self._throw_ins = _throw_ins(self._state)
+        return found
+
+    def as_tuple(self) -> tuple[Action, ...]:
+        found = self._all
+        if found is None:
+            found = self._all = self.decisions + self.throw_ins + self.calls + self.passes
+        return found
+
+    def __len__(self) -> int:
+        return len(self.as_tuple())
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.as_tuple()[index]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self.as_tuple())
+
+    def __contains__(self, action: object) -> bool:
+        return type(action) in PARAMETERS and refusal(self._state, action) is None  # type: ignore[arg-type]
+
+    def __bool__(self) -> bool:
+        return bool(self.decisions or self.calls or self.passes or self.throw_ins)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalActions):
+            return self.as_tuple() == other.as_tuple()
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return self.as_tuple() == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.as_tuple())
+
+    def __repr__(self) -> str:
+        actions = self.as_tuple()
+        shown = ", ".join(map(repr, actions[:4]))
+        more = f", ... ({len(actions)} in all)" if len(actions) > 4 else ""
+        return f"LegalActions([{shown}{more}])"
+
+
+# -- the cache ----------------------------------------------------------------------------------
+
+#: Tuples of actions by what they were built from; emptied when it reaches :data:`_LIMIT`.
+_CACHE: dict[Hashable, tuple[Action, ...]] = {}
+_LIMIT: Final = 20_000
+_NONE: Final[tuple[Action, ...]] = ()
+
+
+def _cached(key: Hashable, build: Callable[[], Sequence[Action]]) -> tuple[Action, ...]:
+    found = _CACHE.get(key)
+    if found is None:
+        if len(_CACHE) >= _LIMIT:
+            _CACHE.clear()
+        found = _CACHE[key] = tuple(build())
+    return found
+
+
+def _shape(state: State) -> tuple[Any, ...]:
+    """The table's shape: the row lengths, or, while a compensation card is owed (a row may
+    have a gap), the slots of each row that hold cards."""
+    rows = state.table.rows
+    if any(type(e) is Compensation for e in state.flow.queue):
+        return tuple(tuple(i for i, c in enumerate(r) if c >= 0) for r in rows)
+    return tuple(map(len, rows))
+
+
+# -- the lists ----------------------------------------------------------------------------------
+
+
+def legal_actions(state: State) -> LegalActions:
+    """Every legal action of every player, out-of-turn ones included, in the documented order
+    of :class:`LegalActions`."""
+    f = state.flow
+    st = f.status
+    if round_over(st):
+        return LegalActions(state, False, _NONE, _NONE, _NONE)
+    setup = state.setup
+    n = setup.players
+    pending = f.pending
+    if pending is not None:
+        if isinstance(pending, NoseRace):
+            race = _cached(("nose", n), lambda: [TouchNoseLast(p) for p in range(n)])
+            return LegalActions(state, False, race, _NONE, _NONE)
+        answers = (TakeFirstRefusal(pending.owner), WaiveFirstRefusal(pending.owner))
+        return LegalActions(state, False, answers, _NONE, _NONE)
+    queue = f.queue
+    decisions = _NONE
+    ending = in_reaction_round(st)
+    if queue:
+        head = queue[0]
+        if isinstance(head, Function):
+            decisions = _function_actions(state, head)
+        else:
+            thrower = head.thrower
+            slots = compensation_slots(
+                setup.deck, state.table.rows[thrower], state.table.mask(thrower)
+            )
+            decisions = tuple(Compensate(thrower, s) for s in slots)
+    elif not ending:
+        stage = f.stage
+        if stage == Stage.DRAW:
+            player = drawer(f)
+            decisions = _cached(("draw", player), lambda: [Draw(player)])
+        elif stage == Stage.DECIDE:
+            decisions = _decisions(state)
+        elif stage == Stage.LOOK:
+            decisions = _looks(state)
+    calls = passes = _NONE
+    if not ending:
+        rules = setup.ruleset
+        if not has_called(st) and calls_allowed(rules, setup.final_round):
+            callers = who_may_call(rules, n, f.turn)
+            calls = _cached(("calls", callers), lambda: [CallSabaiSabai(p) for p in callers])
+    elif not queue:
+        closing = st.closing
+        passes = _cached(
+            ("passes", n, closing),
+            lambda: [Pass(p) for p in range(n) if not has_seat(closing, p)],
+        )
+    return LegalActions(state, True, decisions, calls, passes)
+
+
+def _decisions(state: State) -> tuple[Action, ...]:
+    """Play, then Keep by slot."""
+    t, setup = state.table, state.setup
+    actor = state.flow.turn
+    deck = setup.deck
+    can_play = may_play_drawn(setup.ruleset, deck, t.held, t.top)
+    slots = keep_slots(deck, t.rows[actor], t.held)
+
+    def build() -> list[Action]:
+        play: list[Action] = [Play(actor)] if can_play else []
+        return play + [Keep(actor, s) for s in slots]
+
+    return _cached(("decide", actor, can_play, slots), build)
+
+
+def _looks(state: State) -> tuple[Action, ...]:
+    """Older edition: each player still looking, every choice of slots
+    (:rule:`setup.look-at-two`)."""
+    rules = state.setup.ruleset
+    looking = state.flow.status.looking
+    out: list[Action] = []
+    for p, row in enumerate(state.table.rows):
+        if has_seat(looking, p):
+            length = len(row)
+            choices: list[tuple[int, ...]] = [()]
+            for _ in range(cards_to_look_at(rules, length)):
+                choices = [(*c, s) for c in choices for s in range(c[-1] + 1 if c else 0, length)]
+            out.extend(LookAtCards(p, c) for c in choices)
+    return tuple(out)
+
+
+def _function_actions(state: State, head: Function) -> tuple[Action, ...]:
+    """The ways to carry out the function at the head of the queue, by slot, then target."""
+    setup = state.setup
+    rules = setup.ruleset
+    rows = state.table.rows
+    kind = setup.deck.functions[head.card]
+    me = head.executor
+    skip = may_skip_function(rules)
+    shape = _shape(state)
+    # Key on what the predicates read: a peek the executor's row, a give that row and who may
+    # receive, a spy or a switch every row.
+    if kind == PEEK:
+        key: tuple[Any, ...] = ("peek", me, shape[me], skip)
+    elif kind == GIVE:
+        receivers = tuple(may_receive(rules, row) for row in rows)
+        key = ("give", me, shape[me], len(rows), receivers, skip)
+    else:
+        key = ("spy" if kind == SPY else "switch", me, shape, skip)
+
+    def build() -> list[Action]:
+        n = len(rows)
+        mine = range(len(rows[me]))
+        out: list[Action]
+        if kind == PEEK:
+            out = [Peek(me, s) for s in mine if may_peek(rows[me], s)]
+        elif kind == SPY:
+            out = [
+                Spy(me, p, s)
+                for p in range(n)
+                for s in range(len(rows[p]))
+                if may_spy(rows, me, p, s)
+            ]
+        elif kind == GIVE:
+            out = [
+                Give(me, s, p)
+                for s in mine
+                for p in range(n)
+                if may_give(rows, me, s, p) and may_receive(rules, rows[p])
+            ]
+        else:
+            out = [
+                Switch(me, s, p, ts)
+                for s in mine
+                for p in range(n)
+                for ts in range(len(rows[p]))
+                if may_switch(rows, me, s, p, ts)
+            ]
+        if skip:
+            out.append(SkipFunction(me))
+        return out
+
+    return _cached(key, build)
+
+
+def _throw_ins(state: State) -> tuple[Action, ...]:
+    """Throw-ins legal now, in the documented order: the predicates of legality asked once per
+    thrower rather than once per card."""
+    f, t, setup = state.flow, state.table, state.setup
+    rules = setup.ruleset
+    if not pile_started(t) or not throw_in_window_open(rules, f.stage):
+        return _NONE
+    n = setup.players
+    lockout = f.lockout
+    last = keeps_last_card(f, t, setup.deck)
+    shape = _shape(state)
+
+    def throwers() -> tuple[list[int], list[int]]:
+        """Who may throw in their own cards, and who other players' cards."""
+        own = [p for p in range(n) if not is_locked_out(lockout, p) and p != last]
+        others = may_throw_in_for_others(rules)
+        behalf = [
+            p
+            for p in range(n)
+            if others and not is_locked_out(lockout, p) and can_give_in_return(rules, t.rows[p])
+        ]
+        return own, behalf
+
+    if knowledge_limits_on_behalf(rules):
+        # What may be played for an owner depends on what thrower and owner have seen.
+        own, behalf = throwers()
+        out: list[Action] = []
+        for actor in range(n):
+            if actor in own:
+                out.extend(ThrowIn(actor, actor, s) for s in _slots(shape, actor))
+            if actor in behalf:
+                for owner in range(n):
+                    if owner != actor:
+                        out.extend(
+                            ThrowIn(actor, owner, s)
+                            for s in _slots(shape, owner)
+                            if may_play_for_owner(t, actor, owner, t.rows[owner][s])
+                        )
+        return tuple(out)
+
+    def build() -> list[Action]:
+        own, behalf = throwers()
+        out: list[Action] = []
+        for actor in range(n):
+            if actor in own:
+                out.extend(ThrowIn(actor, actor, s) for s in _slots(shape, actor))
+            if actor in behalf:
+                for owner in range(n):
+                    if owner != actor:
+                        out.extend(ThrowIn(actor, owner, s) for s in _slots(shape, owner))
+        return out
+
+    # The throwers depend on the lock-outs, the Ass Joker's last card and (through the rows'
+    # shape) who has a card to give in return.
+    return _cached(("throw", rules, shape, lockout, last), build)
+
+
+def _slots(shape: tuple[Any, ...], player: int) -> Sequence[int]:
+    entry = shape[player]
+    return range(entry) if type(entry) is int else entry

@@ -1,0 +1,134 @@
+"""The flow of a round apart from the cards: turns, the queue of effects, the call, the reaction
+round and the end.
+
+After every action, :func:`settle` carries the round on by itself until some player must decide:
+functions that cannot be carried out lapse, compensation cards that cannot be given lapse, the
+round ends (through the reaction round) or the next turn begins.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from sabai_rules.engine.rules import (
+    can_carry_out,
+    compensation_slots,
+    final_lap_played,
+    row_emptied,
+    turn_cap_reached,
+)
+from sabai_rules.engine.work import Work
+from sabai_rules.events import (
+    Called,
+    CompensationLapsed,
+    FunctionFizzled,
+    Passed,
+    ReactionRound,
+    RoundEnded,
+    TurnBegan,
+)
+from sabai_rules.state import (
+    NOT_CLOSING,
+    EndCause,
+    Function,
+    Stage,
+    all_seats,
+    gap_for,
+    seat_bit,
+)
+
+__all__ = ["call", "end_condition", "end_turn", "pass_end", "reopen", "settle"]
+
+
+def end_turn(w: Work) -> None:
+    """The active player's turn is played; in the final lap, one turn fewer is left
+    (:rule:`round-end.final-lap`)."""
+    w.stage = Stage.DONE
+    w.turns += 1
+    if w.status.final_lap > 0:
+        w.status = attrs.evolve(w.status, final_lap=w.status.final_lap - 1)
+
+
+def end_condition(w: Work) -> EndCause | None:
+    """Whether the round ends now that nothing is pending: an empty row
+    (:rule:`round-end.empty-row`), the final lap played (:rule:`round-end.final-lap`) or, once
+    the turn is over, the final round's turn cap (:rule:`ruling.final-round-termination`)."""
+    rules = w.rules
+    if row_emptied(rules, w.rows, w.status.emptied):
+        return EndCause.EMPTIED
+    if final_lap_played(w.status.final_lap):
+        return EndCause.FINAL_LAP
+    if w.stage == Stage.DONE and turn_cap_reached(rules, w.setup.final_round, w.turns):
+        return EndCause.FORCED
+    return None
+
+
+def settle(w: Work) -> None:
+    """Carry on until a player must decide: lapse impossible functions and compensations, end the
+    round or start the next turn when nothing is pending."""
+    while True:
+        st = w.status
+        if w.pending is not None or (st.end is not None and st.closing == NOT_CLOSING):
+            return
+        if w.queue:
+            head = w.queue[0]
+            if isinstance(head, Function):
+                if can_carry_out(w.rules, w.deck, w.rows, head):
+                    return
+                w.queue = w.queue[1:]
+                w.emit(FunctionFizzled(head.executor, head.card))
+                continue
+            thrower = head.thrower
+            if compensation_slots(w.deck, w.rows[thrower], w.public | w.private[thrower]):
+                return
+            # A thrower with no card to give: the compensation lapses and the owner's row
+            # closes up (:rule:`ruling.compensation-card`, :rule:`ruling.row-positions`).
+            w.queue = w.queue[1:]
+            gap = gap_for(head.card)
+            row = w.rows[head.owner]
+            if gap in row:
+                w.set_row(head.owner, tuple(c for c in row if c != gap))
+            w.emit(CompensationLapsed(head.thrower, head.owner))
+            continue
+        if w.stage in (Stage.DECIDE, Stage.LOOK) or st.closing != NOT_CLOSING:
+            return
+        cause = end_condition(w)
+        if cause is not None:
+            # The round ends after the reaction round (:rule:`ruling.end-of-round-reaction`).
+            w.status = attrs.evolve(st, end=cause, closing=0)
+            w.emit(ReactionRound(w.turn, cause))
+            return
+        if w.stage == Stage.DONE:
+            # The next player in play order, whoever threw in (:rule:`throw-in.no-one-skipped`).
+            w.turn = (w.turn + 1) % w.n
+            w.stage = Stage.DRAW
+            w.emit(TurnBegan(w.turn))
+        return
+
+
+def reopen(w: Work) -> None:
+    """A throw-in during the reaction round: the passing starts afresh once it is settled."""
+    if w.status.closing != NOT_CLOSING:
+        w.status = attrs.evolve(w.status, closing=NOT_CLOSING, end=None)
+
+
+def call(w: Work, caller: int) -> None:
+    """Sabai sabai is called (:rule:`round-end.call`; in the older edition,
+    :rule:`round-end.last-round-call`): every player has exactly one more turn; a turn in
+    progress is its player's (:rule:`ruling.final-lap-sequence`)."""
+    w.status = attrs.evolve(w.status, caller=caller, final_lap=w.n)
+    w.emit(Called(caller))
+
+
+def pass_end(w: Work, player: int) -> None:
+    """``player`` passes in the reaction round; once everybody has, the round is over
+    (:rule:`ruling.end-of-round-reaction`)."""
+    st = w.status
+    closing = st.closing | seat_bit(player)
+    w.emit(Passed(player))
+    if closing == all_seats(w.n):
+        w.status = attrs.evolve(st, closing=NOT_CLOSING)
+        assert st.end is not None
+        w.emit(RoundEnded(player, st.end))
+    else:
+        w.status = attrs.evolve(st, closing=closing)

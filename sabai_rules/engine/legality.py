@@ -1,0 +1,459 @@
+"""Whether an action is legal: :func:`refusal` gives the reason it is not, or ``None``.
+
+Each check asks the predicates of :mod:`~sabai_rules.engine.rules` and cites the rule of the
+predicate that refuses (:func:`~sabai_rules.engine.rules.rule_of`). Messages name players by seat
+through the placeholders ``{0}``, ``{1}``... of :class:`~sabai_rules.moves.IllegalActionError`,
+so that a referee can name them as the record does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Final
+
+from sabai_rules.cards import GIVE, PEEK, SPY, SWITCH, face_name
+from sabai_rules.engine.actions import (
+    PARAMETERS,
+    Action,
+    CallSabaiSabai,
+    Compensate,
+    Draw,
+    Give,
+    IllegalActionError,
+    Keep,
+    LookAtCards,
+    Pass,
+    Peek,
+    Play,
+    SkipFunction,
+    Spy,
+    Switch,
+    TakeFirstRefusal,
+    ThrowIn,
+    TouchNoseLast,
+    WaiveFirstRefusal,
+)
+from sabai_rules.engine.rules import (
+    FUNCTION_RULES,
+    OLDER_RULES,
+    calls_allowed,
+    can_carry_out,
+    can_give_in_return,
+    cards_to_look_at,
+    drawer,
+    first_refusal_due,
+    has_called,
+    holds_drawn_card,
+    in_reaction_round,
+    irregular_field,
+    is_identical,
+    is_locked_out,
+    is_table_size,
+    keep_slots,
+    keeps_last_card,
+    knowledge_limits_on_behalf,
+    looks_before_play,
+    may_compensate_with,
+    may_give,
+    may_peek,
+    may_play_drawn,
+    may_play_for_owner,
+    may_receive,
+    may_skip_function,
+    may_spy,
+    may_switch,
+    may_throw_in_for_others,
+    must_keep_drawn,
+    nose_race_after,
+    owed_compensation,
+    pile_started,
+    round_over,
+    rule_of,
+    throw_in_window_open,
+    who_may_call,
+)
+from sabai_rules.state import (
+    Compensation,
+    Effect,
+    Function,
+    NoseRace,
+    Offer,
+    Stage,
+    State,
+    has_seat,
+)
+
+__all__ = ["refusal"]
+
+#: The action each function card asks for, by function kind.
+_FUNCTION_ACTION: Final[Mapping[int, type[Action]]] = {
+    PEEK: Peek,
+    SPY: Spy,
+    GIVE: Give,
+    SWITCH: Switch,
+}
+
+
+def _refuse(
+    predicate: Callable[..., object], action: object, template: str, seats: Sequence[int] = ()
+) -> IllegalActionError:
+    """A refusal citing the rule ``predicate`` decides."""
+    return IllegalActionError(rule_of(predicate), action, template, seats)
+
+
+def _literal(value: object) -> str:
+    """``repr(value)`` for a message template: its braces are not placeholders."""
+    return repr(value).replace("{", "{{").replace("}", "}}")
+
+
+def refusal(state: State, action: Action) -> IllegalActionError | None:
+    """The reason ``action`` is illegal in ``state``, or ``None`` if it is legal. Under the
+    older edition, a rule that edition states in its own words is cited by its older id."""
+    problem = _refusal(state, action)
+    if problem is not None:
+        older = OLDER_RULES.get(problem.rule)
+        if older is not None and state.setup.ruleset.edition == "older":
+            return problem.in_edition(older)
+    return problem
+
+
+def _refusal(state: State, action: Action) -> IllegalActionError | None:
+    if type(action) not in PARAMETERS:
+        return _refuse(irregular_field, action, "not an action of this game")
+    actor = action.actor
+    if type(actor) is not int or not 0 <= actor < state.setup.players:
+        return _refuse(is_table_size, action, f"there is no player {_literal(actor)} at this table")
+    field = irregular_field(action)
+    if field is not None:
+        value = _literal(getattr(action, field))
+        return _refuse(irregular_field, action, f"{field} {value} is not a number")
+    match action:
+        case Draw():
+            return _draw(state, action)
+        case Play() | Keep():
+            return _decision(state, action)
+        case ThrowIn():
+            return _throw_in(state, action)
+        case Peek() | Spy() | Give() | Switch() | SkipFunction():
+            return _function(state, action)
+        case Compensate():
+            return _compensate(state, action)
+        case CallSabaiSabai():
+            return _call(state, action)
+        case Pass():
+            return _pass(state, action)
+        case TakeFirstRefusal() | WaiveFirstRefusal():
+            return _answer_offer(state, action)
+        case TouchNoseLast():
+            return _nose(state, action)
+        case LookAtCards():
+            return _look(state, action)
+
+
+def _blocked(state: State, action: Action) -> IllegalActionError | None:
+    """Why nothing but the pending answer may happen now, if that is so."""
+    f = state.flow
+    if round_over(f.status):
+        return _refuse(round_over, action, "the round is over")
+    pending = f.pending
+    if pending is None:
+        return None
+    if isinstance(pending, NoseRace):
+        return _refuse(
+            nose_race_after, action, "the nose race must be settled first (who was last?)"
+        )
+    return _refuse(
+        first_refusal_due,
+        action,
+        "{0} must first answer the offer of first refusal",
+        (pending.owner,),
+    )
+
+
+def _waits_for(action: Action, head: Effect) -> IllegalActionError:
+    """The turn waits for the head of the queue: a function to carry out or a compensation card
+    owed."""
+    if isinstance(head, Compensation):
+        return _refuse(
+            can_give_in_return,
+            action,
+            "{0} must first give {1} a compensation card",
+            (head.thrower, head.owner),
+        )
+    return _refuse(can_carry_out, action, "pending effects must be carried out first")
+
+
+def _bad_seat(state: State, action: Action, player: int, what: str) -> IllegalActionError | None:
+    if not 0 <= player < state.setup.players:
+        return _refuse(is_table_size, action, f"there is no {what} P{player}")
+    return None
+
+
+def _card_at(state: State, player: int, slot: int) -> int:
+    """The card in ``player``'s ``slot``, or a negative number if there is none there."""
+    row = state.table.rows[player]
+    return row[slot] if 0 <= slot < len(row) else -1
+
+
+# -- the turn -----------------------------------------------------------------------------------
+
+
+def _draw(state: State, action: Draw) -> IllegalActionError | None:
+    blocked = _blocked(state, action)
+    if blocked:
+        return blocked
+    f = state.flow
+    if in_reaction_round(f.status):
+        return _refuse(in_reaction_round, action, "the round is ending: throw in or pass")
+    if f.stage == Stage.LOOK:
+        return _refuse(cards_to_look_at, action, "players are still looking at their cards")
+    actor = action.actor
+    if f.queue and (
+        actor == f.turn or (f.stage == Stage.DONE and actor == (f.turn + 1) % state.players)
+    ):
+        # The next turn waits for the queue (:rule:`function.execute`).
+        return _waits_for(action, f.queue[0])
+    if actor != f.turn:
+        return _refuse(drawer, action, "it is not {0}'s turn to draw", (actor,))
+    if drawer(f) != actor:
+        what = "already drew" if f.stage == Stage.DECIDE else "already played this turn"
+        return _refuse(drawer, action, "{0} " + what, (actor,))
+    return None
+
+
+def _decision(state: State, action: Play | Keep) -> IllegalActionError | None:
+    blocked = _blocked(state, action)
+    if blocked:
+        return blocked
+    f, t, deck = state.flow, state.table, state.setup.deck
+    actor = action.actor
+    if not holds_drawn_card(f, actor):
+        return _refuse(holds_drawn_card, action, "{0} holds no drawn card", (actor,))
+    if f.queue:
+        return _waits_for(action, f.queue[0])
+    if isinstance(action, Play):
+        if not may_play_drawn(state.setup.ruleset, deck, t.held, t.top):
+            return _refuse(must_keep_drawn, action, "a drawn Ass Joker cannot be played: keep it")
+        return None
+    row = t.rows[actor]
+    if action.slot in keep_slots(deck, row, t.held):
+        return None
+    if not row:
+        return _refuse(keep_slots, action, "{0} has no card in their row to exchange", (actor,))
+    return _refuse(keep_slots, action, f"{{0}} has no card in slot {action.slot}", (actor,))
+
+
+def _look(state: State, action: LookAtCards) -> IllegalActionError | None:
+    blocked = _blocked(state, action)
+    if blocked:
+        return blocked
+    f, rules = state.flow, state.setup.ruleset
+    actor = action.actor
+    if not looks_before_play(rules):
+        return _refuse(looks_before_play, action, "the dealt cards must not be looked at")
+    if f.stage != Stage.LOOK or not has_seat(f.status.looking, actor):
+        return _refuse(cards_to_look_at, action, "{0} has no cards to look at now", (actor,))
+    slots = action.slots
+    length = len(state.table.rows[actor])
+    want = cards_to_look_at(rules, length)
+    if (
+        len(slots) != want
+        or len(set(slots)) != want
+        or any(not 0 <= s < length for s in slots)
+        or list(slots) != sorted(slots)
+    ):
+        return _refuse(
+            cards_to_look_at,
+            action,
+            f"look at exactly {want} different slots of your row, in increasing order",
+        )
+    return None
+
+
+# -- throwing in --------------------------------------------------------------------------------
+
+
+def _throw_in(state: State, action: ThrowIn) -> IllegalActionError | None:
+    blocked = _blocked(state, action)
+    if blocked:
+        return blocked
+    f, t, rules = state.flow, state.table, state.setup.ruleset
+    actor, owner, slot = action.actor, action.owner, action.slot
+    bad = _bad_seat(state, action, owner, "owner")
+    if bad:
+        return bad
+    if not pile_started(t):
+        return _refuse(pile_started, action, "no card has been played yet this round")
+    if not throw_in_window_open(rules, f.stage):
+        return _refuse(
+            throw_in_window_open,
+            action,
+            "the last card was not just played: a card has been drawn since",
+        )
+    if is_locked_out(f.lockout, actor):
+        return _refuse(
+            is_locked_out,
+            action,
+            "{0} threw in a wrong card: another player must throw in correctly first",
+            (actor,),
+        )
+    card = _card_at(state, owner, slot)
+    if card < 0:
+        return _refuse(is_identical, action, f"{{0}} has no card in slot {slot}", (owner,))
+    if owner == actor:
+        if actor == keeps_last_card(f, t, state.setup.deck):
+            return _refuse(
+                must_keep_drawn,
+                action,
+                "the drawn Ass Joker must be kept, so the last card of the row must stay",
+            )
+        return None
+    if not may_throw_in_for_others(rules):
+        return _refuse(may_throw_in_for_others, action, "only one's own cards may be thrown in")
+    if not can_give_in_return(rules, t.rows[actor]):
+        return _refuse(can_give_in_return, action, "{0} has no card to give in return", (actor,))
+    if knowledge_limits_on_behalf(rules) and not may_play_for_owner(t, actor, owner, card):
+        return _refuse(
+            may_play_for_owner,
+            action,
+            "only a card the thrower has seen and its owner has not may be played for them",
+        )
+    return None
+
+
+# -- functions and compensation -----------------------------------------------------------------
+
+
+def _function(
+    state: State, action: Peek | Spy | Give | Switch | SkipFunction
+) -> IllegalActionError | None:
+    blocked = _blocked(state, action)
+    if blocked:
+        return blocked
+    queue = state.flow.queue
+    head = queue[0] if queue else None
+    if not isinstance(head, Function):
+        return _refuse(can_carry_out, action, "no function is waiting to be carried out")
+    kind = state.setup.deck.functions[head.card]
+    name = face_name(kind)
+    actor = action.actor
+    if actor != head.executor:
+        return _refuse(
+            can_carry_out, action, f"the {name} function is {{0}}'s to carry out", (head.executor,)
+        )
+    if isinstance(action, SkipFunction):
+        if not may_skip_function(state.setup.ruleset):
+            return _refuse(can_carry_out, action, "functions are mandatory when possible")
+        return None
+    rule = FUNCTION_RULES[kind]
+    if type(action) is not _FUNCTION_ACTION[kind]:
+        return _refuse(rule, action, f"the function to carry out is {name}")
+    rows = state.table.rows
+    if isinstance(action, Peek):
+        if not may_peek(rows[actor], action.slot):
+            return _refuse(rule, action, f"{{0}} has no card in slot {action.slot}", (actor,))
+        return None
+    target = action.target
+    bad = _bad_seat(state, action, target, "target")
+    if bad:
+        return bad
+    if target == actor:
+        return _refuse(rule, action, "the target must be another player")
+    if isinstance(action, Spy):
+        if not may_spy(rows, actor, target, action.slot):
+            return _refuse(rule, action, f"{{0}} has no card in slot {action.slot}", (target,))
+        return None
+    if isinstance(action, Give):
+        if not may_give(rows, actor, action.slot, target):
+            return _refuse(rule, action, f"{{0}} has no card in slot {action.slot}", (actor,))
+        if not may_receive(state.setup.ruleset, rows[target]):
+            return _refuse(
+                may_receive, action, "{0} has no cards and may not be given one", (target,)
+            )
+        return None
+    if not may_switch(rows, actor, action.slot, target, action.target_slot):
+        if _card_at(state, actor, action.slot) < 0:
+            return _refuse(rule, action, f"{{0}} has no card in slot {action.slot}", (actor,))
+        return _refuse(rule, action, f"{{0}} has no card in slot {action.target_slot}", (target,))
+    return None
+
+
+def _compensate(state: State, action: Compensate) -> IllegalActionError | None:
+    blocked = _blocked(state, action)
+    if blocked:
+        return blocked
+    head = owed_compensation(state.flow)
+    if head is None:
+        return _refuse(can_give_in_return, action, "no compensation card is owed now")
+    actor = action.actor
+    if actor != head.thrower:
+        return _refuse(
+            can_give_in_return, action, "the compensation card is {0}'s to give", (head.thrower,)
+        )
+    card = _card_at(state, actor, action.slot)
+    if card < 0:
+        return _refuse(
+            can_give_in_return, action, f"{{0}} has no card in slot {action.slot}", (actor,)
+        )
+    if not may_compensate_with(state.setup.deck, card, state.table.mask(actor)):
+        return _refuse(
+            may_compensate_with, action, "the Ass Joker can never be a compensation card"
+        )
+    return None
+
+
+# -- answers, the call, the end of the round ----------------------------------------------------
+
+
+def _answer_offer(
+    state: State, action: TakeFirstRefusal | WaiveFirstRefusal
+) -> IllegalActionError | None:
+    f = state.flow
+    if round_over(f.status):
+        return _refuse(round_over, action, "the round is over")
+    pending = f.pending
+    if not isinstance(pending, Offer):
+        return _refuse(first_refusal_due, action, "no offer of first refusal is open")
+    if action.actor != pending.owner:
+        return _refuse(first_refusal_due, action, "the offer is {0}'s to answer", (pending.owner,))
+    return None
+
+
+def _nose(state: State, action: TouchNoseLast) -> IllegalActionError | None:
+    f = state.flow
+    if round_over(f.status):
+        return _refuse(round_over, action, "the round is over")
+    if not isinstance(f.pending, NoseRace):
+        return _refuse(nose_race_after, action, "no nose race is on")
+    return None
+
+
+def _call(state: State, action: CallSabaiSabai) -> IllegalActionError | None:
+    blocked = _blocked(state, action)
+    if blocked:
+        return blocked
+    f, setup = state.flow, state.setup
+    st = f.status
+    if not calls_allowed(setup.ruleset, setup.final_round):
+        return _refuse(calls_allowed, action, "sabai sabai cannot be called in the final round")
+    if in_reaction_round(st):
+        return _refuse(in_reaction_round, action, "the round is already ending")
+    if has_called(st):
+        return _refuse(
+            has_called, action, "{0} already called sabai sabai this round", (st.caller,)
+        )
+    if action.actor not in who_may_call(setup.ruleset, setup.players, f.turn):
+        return _refuse(who_may_call, action, "only the player whose turn it is may call")
+    return None
+
+
+def _pass(state: State, action: Pass) -> IllegalActionError | None:
+    blocked = _blocked(state, action)
+    if blocked:
+        return blocked
+    st = state.flow.status
+    if not in_reaction_round(st):
+        return _refuse(in_reaction_round, action, "passing is only for the end of a round")
+    if has_seat(st.closing, action.actor):
+        return _refuse(in_reaction_round, action, "{0} already passed", (action.actor,))
+    return None

@@ -1,0 +1,482 @@
+"""The rules of sabai-sabai as predicates: each rule the engine enforces is decided here, once.
+
+Every function marked ``@decides("rule-id")`` is the one place where that rule (or ruling) is
+decided, and each option of :class:`~sabai_rules.ruleset.Ruleset` the engine consults is read by
+exactly one of them. Legality (:mod:`~sabai_rules.engine.legality`), the list of legal actions
+(:mod:`~sabai_rules.engine.enumeration`), the effects on the cards
+(:mod:`~sabai_rules.engine.effects`) and the flow of turns (:mod:`~sabai_rules.engine.flow`) ask
+these predicates; a refusal cites the rule of the predicate that refused it
+(:func:`rule_of`), so no other module names a rule id. Where the older edition states a rule in
+its own words, ``older`` names that rule: a refusal under the older edition cites it.
+
+The predicates take the parts of the state they read, not the whole state, so that the action
+lists can be cached on exactly what they depend on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Final, Literal, TypeVar
+
+from sabai_rules.cards import GIVE, PEEK, SPY, SWITCH, Deck
+from sabai_rules.engine.actions import PARAMETERS, Action
+from sabai_rules.ruleset import Ruleset
+from sabai_rules.state import (
+    NO_PLAYER,
+    NOT_CLOSING,
+    Compensation,
+    Flow,
+    Function,
+    Stage,
+    Status,
+    Table,
+    card_bit,
+    cards_in,
+    has_seat,
+)
+
+__all__ = [
+    "CARDS_DEALT",
+    "DECIDED",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "OLDER_RULES",
+    "decides",
+    "rule_in_edition",
+    "rule_of",
+]
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 12
+#: Cards dealt to each player (:rule:`setup.four-cards`).
+CARDS_DEALT: Final = 4
+
+_F = TypeVar("_F", bound=Callable[..., object])
+
+#: The function deciding each rule id.
+DECIDED: dict[str, Callable[..., object]] = {}
+#: The rule id each deciding function decides.
+_RULE_OF: dict[Callable[..., object], str] = {}
+#: Where the older edition states a rule of its own: the current rule id -> the older one.
+OLDER_RULES: dict[str, str] = {}
+
+
+def decides(rule: str, *, older: str | None = None) -> Callable[[_F], _F]:
+    """Mark the function that decides ``rule``; a rule is decided by one function only."""
+
+    def mark(function: _F) -> _F:
+        if rule in DECIDED:
+            raise RuntimeError(f"{rule} is decided twice: {DECIDED[rule].__name__}, {function}")
+        DECIDED[rule] = function
+        _RULE_OF[function] = rule
+        if older is not None:
+            OLDER_RULES[rule] = older
+        return function
+
+    return mark
+
+
+def rule_of(predicate: Callable[..., object]) -> str:
+    """The rule id ``predicate`` decides."""
+    return _RULE_OF[predicate]
+
+
+def rule_in_edition(rule: str, rules: Ruleset) -> str:
+    """``rule`` as the edition of ``rules`` states it."""
+    if rules.edition == "older":
+        return OLDER_RULES.get(rule, rule)
+    return rule
+
+
+# -- the table and the actions ------------------------------------------------------------------
+
+
+@decides("setup.players")
+def is_table_size(players: int) -> bool:
+    """Two to twelve players."""
+    return MIN_PLAYERS <= players <= MAX_PLAYERS
+
+
+@decides("ruling.irregularities")
+def irregular_field(action: Action) -> str | None:
+    """The first parameter of ``action`` that is not a whole number (seats and slots are: True
+    is not slot 1), or ``None``. An action of another kind is no move of this game at all."""
+    for parameter in PARAMETERS[type(action)]:
+        value = getattr(action, parameter.name)
+        if parameter.kind == "slots":
+            if type(value) is not tuple or not all(type(v) is int for v in value):
+                return parameter.name
+        elif type(value) is not int:
+            return parameter.name
+    return None
+
+
+# -- the state of the round ---------------------------------------------------------------------
+
+
+@decides("round-end.reveal")
+def round_over(status: Status) -> bool:
+    """The round has ended: the cards are revealed and nothing more is played."""
+    return status.end is not None and status.closing == NOT_CLOSING
+
+
+@decides("ruling.end-of-round-reaction")
+def in_reaction_round(status: Status) -> bool:
+    """The round is ending: the last throw-ins, then everybody passes."""
+    return status.closing != NOT_CLOSING
+
+
+# -- before the first turn (older edition) ----------------------------------------------------
+
+
+@decides("setup.look-at-two")
+def cards_to_look_at(rules: Ruleset, row_length: int) -> int:
+    """How many of their dealt cards a player looks at before the first turn: two in the older
+    edition (fewer if the row is shorter), none in the current one."""
+    return min(rules.initial_peek, row_length)
+
+
+@decides("setup.no-looking")
+def looks_before_play(rules: Ruleset) -> bool:
+    """Whether players look at dealt cards at all (the current edition: they must not)."""
+    return cards_to_look_at(rules, CARDS_DEALT) > 0
+
+
+# -- the turn -----------------------------------------------------------------------------------
+
+
+@decides("turn.draw")
+def drawer(flow: Flow) -> int:
+    """The player who may draw now: the active player, before they drew."""
+    return flow.turn if flow.stage == Stage.DRAW else NO_PLAYER
+
+
+@decides("turn.two-options")
+def holds_drawn_card(flow: Flow, player: int) -> bool:
+    """``player`` drew and must now play or keep the drawn card."""
+    return player == flow.turn and flow.stage == Stage.DECIDE
+
+
+@decides("ass-joker.drawn-must-be-kept", older="ass-joker.cursed-joker-restriction")
+def must_keep_drawn(deck: Deck, held: int) -> bool:
+    """A drawn Ass Joker is kept, not played (:rule:`ass-joker.no-direct-discard`)."""
+    return held == deck.ass_joker
+
+
+@decides("ruling.ass-joker-drawn")
+def may_burn_drawn(rules: Ruleset, deck: Deck, top: int) -> bool:
+    """Whether a drawn Ass Joker may be burned straight onto a joker on top of the pile (an
+    option; the rulebook says no)."""
+    return rules.allow_burn_from_draw and top >= 0 and deck.is_joker(top)
+
+
+def may_play_drawn(rules: Ruleset, deck: Deck, held: int, top: int) -> bool:
+    """Whether the drawn card may be played directly."""
+    return not must_keep_drawn(deck, held) or may_burn_drawn(rules, deck, top)
+
+
+def keeps_last_card(flow: Flow, table: Table, deck: Deck) -> int:
+    """The active player, if they must keep a drawn Ass Joker and have one card left: that card
+    stays for the exchange, so they may not throw it in; else :data:`NO_PLAYER`."""
+    if (
+        flow.stage == Stage.DECIDE
+        and must_keep_drawn(deck, table.held)
+        and cards_in(table.rows[flow.turn]) == 1
+    ):
+        return flow.turn
+    return NO_PLAYER
+
+
+@decides("turn.keep")
+def keep_slots(deck: Deck, row: tuple[int, ...], held: int) -> range:
+    """The slots where the drawn card may be kept: any card of the row, exchanged; with an empty
+    row, a drawn Ass Joker goes into it (slot 0) and nothing else can be kept."""
+    if row:
+        return range(len(row))
+    return range(1) if must_keep_drawn(deck, held) else range(0)
+
+
+@decides("ruling.keep-discard-triggers-function")
+def kept_out_card_triggers(rules: Ruleset) -> bool:
+    """Whether a function card that leaves a row by a keep triggers its function."""
+    return rules.keep_discard_triggers_function
+
+
+# -- throwing in --------------------------------------------------------------------------------
+
+
+@decides("setup.empty-discard-pile")
+def pile_started(table: Table) -> bool:
+    """A card lies on the discard pile: there is something to throw in onto."""
+    return bool(table.discard)
+
+
+@decides("throw-in.interception")
+def throw_in_window_open(rules: Ruleset, stage: Stage) -> bool:
+    """Whether throw-ins are open at ``stage``: until the top card is covered (current edition),
+    or, in the older, only until the next card is drawn."""
+    return rules.throw_in_window == "until_covered" or stage != Stage.DECIDE
+
+
+@decides("throw-in.retry-lockout")
+def is_locked_out(lockout: int, player: int) -> bool:
+    """``player`` threw in a wrong card and may not throw in until another player throws in
+    correctly (or, :rule:`ruling.retry-lockout-scope`, a new turn card lands); ``lockout`` is
+    the bit mask of the players locked out."""
+    return has_seat(lockout, player)
+
+
+@decides("ruling.retry-lockout-scope")
+def wrong_throw_in_locks_out(rules: Ruleset) -> bool:
+    """Whether a wrong throw-in locks its thrower out (an option)."""
+    return rules.throw_in_retry_lockout
+
+
+@decides("throw-in.identical", older="throw-in.interception")
+def is_identical(rules: Ruleset, deck: Deck, card: int, top: int) -> bool:
+    """Whether ``card`` thrown onto ``top`` is identical. The jokers are one rank
+    (:rule:`ruling.joker-family`): the Ass Joker onto a joker is correct, and burned
+    (:rule:`ass-joker.burn`); a plain joker onto the Ass Joker only with
+    :rule:`ruling.joker-onto-ass-joker`."""
+    keys = deck.match_keys
+    if keys[card] != keys[top]:
+        return False
+    return not (top == deck.ass_joker and card != top and not rules.joker_onto_ass_joker)
+
+
+@decides("simplified-play.own-cards-only")
+def may_throw_in_for_others(rules: Ruleset) -> bool:
+    """Whether players may throw in other players' cards (the sabai-sabai Move); without it
+    there is no Ass Move either (:rule:`simplified-play.no-ass-move`)."""
+    return rules.allow_on_behalf
+
+
+@decides("sabai-sabai-move.compensation", older="sabai-sabai-move.hand-a-card")
+def can_give_in_return(rules: Ruleset, row: tuple[int, ...]) -> bool:
+    """Whether a thrower with this row may throw in for another player: they owe a card in
+    return, so (by :rule:`ruling.compensation-card`) they need one."""
+    return not rules.on_behalf_requires_card or any(c >= 0 for c in row)
+
+
+@decides("ruling.older-on-behalf-knowledge")
+def knowledge_limits_on_behalf(rules: Ruleset) -> bool:
+    """Whether the older edition's advanced rule is in force: a card may be played for its owner
+    only if the thrower has seen it and the owner has not."""
+    return rules.on_behalf_requires_thrower_knowledge
+
+
+@decides("sabai-sabai-move.advanced-rule")
+def may_play_for_owner(table: Table, thrower: int, owner: int, card: int) -> bool:
+    """The thrower has seen ``card`` and its owner has not."""
+    return table.knows(thrower, card) and not table.knows(owner, card)
+
+
+@decides("sabai-sabai-move.first-refusal")
+def first_refusal_due(
+    rules: Ruleset, owner_knows: int, lockout: int, owner: int, card: int
+) -> bool:
+    """Whether the owner is asked first when another player throws in their ``card``
+    (:rule:`ruling.first-refusal`): never while they are locked out. Whether the owner knows
+    the card is not a condition of the throw itself (:rule:`sabai-sabai-move.unknown-cards`,
+    :rule:`ruling.owner-knowledge-not-enforced`): it only decides whether they are asked.
+    ``owner_knows`` is the mask of the cards the owner has seen."""
+    policy = rules.first_refusal
+    if policy == "never" or is_locked_out(lockout, owner):
+        return False
+    return policy == "always" or bool(owner_knows & card_bit(card))
+
+
+@decides("ruling.row-positions")
+def leaves_gap(rules: Ruleset) -> bool:
+    """Whether a card thrown in for its owner leaves a gap in their row, where the compensation
+    card goes (else the compensation card goes to the end of the row)."""
+    return rules.compensation_slot == "vacated"
+
+
+# -- four together ------------------------------------------------------------------------------
+
+
+def completes_rank(deck: Deck, discard: tuple[int, ...], card: int) -> bool:
+    """Whether ``card``, just placed on top of ``discard``, completes all the cards of its rank
+    lying together (four in the default deck). A rank of a single card (a deck option) never
+    does: one card is not cards together."""
+    keys = deck.match_keys
+    key = keys[card]
+    if len(discard) < 2 or keys[discard[-2]] != key:
+        return False  # the usual case: the card below is another rank
+    need = deck.key_counts[key]
+    return len(discard) >= need and all(keys[c] == key for c in discard[-need:])
+
+
+@decides("four-together.touch-nose", older="four-together.hands-on-pile")
+def nose_race_after(
+    rules: Ruleset, deck: Deck, discard: tuple[int, ...], card: int
+) -> Literal["recorded", "random"] | None:
+    """The nose race that ``card``, just placed on top of ``discard``, starts if it completes its
+    rank: ``"recorded"`` (the players say who was last) or ``"random"`` (the seeded generator
+    picks the loser); ``None`` if it starts none or the race is played without."""
+    race = rules.nose_race
+    if race == "off" or not completes_rank(deck, discard, card):
+        return None
+    return race
+
+
+# -- functions ----------------------------------------------------------------------------------
+
+
+@decides("ruling.empty-player-targets")
+def may_receive(rules: Ruleset, row: tuple[int, ...]) -> bool:
+    """Whether a player with this row may be given a card by a 13 give."""
+    return not rules.protect_empty_players or any(c >= 0 for c in row)
+
+
+@decides("function.execute", older="function.must-execute")
+def can_carry_out(rules: Ruleset, deck: Deck, rows: Sequence[tuple[int, ...]], f: Function) -> bool:
+    """Whether a function can be carried out at all: if so it must be
+    (:rule:`ruling.functions-mandatory`); if not it lapses."""
+    kind = deck.functions[f.card]
+    me = f.executor
+    if kind == SPY:
+        return any(cards_in(row) for p, row in enumerate(rows) if p != me)
+    if cards_in(rows[me]) == 0:
+        return False
+    if kind == SWITCH:
+        return any(cards_in(row) for p, row in enumerate(rows) if p != me)
+    if kind == GIVE:
+        return any(may_receive(rules, row) for p, row in enumerate(rows) if p != me)
+    return True
+
+
+@decides("ruling.functions-mandatory")
+def may_skip_function(rules: Ruleset) -> bool:
+    """Whether a function that can be carried out may be declined (an option)."""
+    return rules.functions_optional
+
+
+def _holds_card(row: tuple[int, ...], slot: int) -> bool:
+    return 0 <= slot < len(row) and row[slot] >= 0
+
+
+@decides("function.peek")
+def may_peek(row: tuple[int, ...], slot: int) -> bool:
+    """11 peek: one of one's own cards."""
+    return _holds_card(row, slot)
+
+
+@decides("function.spy")
+def may_spy(rows: Sequence[tuple[int, ...]], actor: int, target: int, slot: int) -> bool:
+    """12 spy: a card of another player."""
+    return target != actor and _holds_card(rows[target], slot)
+
+
+@decides("function.give")
+def may_give(rows: Sequence[tuple[int, ...]], actor: int, slot: int, target: int) -> bool:
+    """13 give: one of one's own cards, to another player (who may receive it,
+    :func:`may_receive`)."""
+    return target != actor and _holds_card(rows[actor], slot)
+
+
+@decides("function.switch")
+def may_switch(
+    rows: Sequence[tuple[int, ...]], actor: int, slot: int, target: int, target_slot: int
+) -> bool:
+    """14 switch: one of one's own cards for a card of another player."""
+    return (
+        target != actor
+        and _holds_card(rows[actor], slot)
+        and _holds_card(rows[target], target_slot)
+    )
+
+
+#: The predicate of each function card's rule, by function kind.
+FUNCTION_RULES: Final[Mapping[int, Callable[..., bool]]] = {
+    PEEK: may_peek,
+    SPY: may_spy,
+    GIVE: may_give,
+    SWITCH: may_switch,
+}
+
+
+# -- compensation -------------------------------------------------------------------------------
+
+
+@decides("ass-joker.only-give-switch-burn")
+def may_compensate_with(deck: Deck, card: int, known: int) -> bool:
+    """Whether ``card`` may be picked as the compensation card by a thrower who has seen the
+    cards of ``known``: any card but an Ass Joker they know (:rule:`ruling.compensation-card`;
+    one they do not know is shown and stays, :rule:`ruling.ass-joker-turned-over`)."""
+    return card != deck.ass_joker or not known & card_bit(card)
+
+
+def compensation_slots(deck: Deck, row: tuple[int, ...], known: int) -> list[int]:
+    """The slots of the thrower's row that may be picked as the compensation card."""
+    return [i for i, c in enumerate(row) if c >= 0 and may_compensate_with(deck, c, known)]
+
+
+def owed_compensation(flow: Flow) -> Compensation | None:
+    """The compensation card owed now, at the head of the queue, if any."""
+    head = flow.queue[0] if flow.queue else None
+    return head if isinstance(head, Compensation) else None
+
+
+# -- the call and the end of the round ----------------------------------------------------------
+
+
+@decides("game-end.final-round-no-call")
+def calls_allowed(rules: Ruleset, final_round: bool) -> bool:
+    """Sabai sabai may be called in every round but the final one."""
+    return not (final_round and rules.final_round_no_call)
+
+
+@decides("round-end.call", older="round-end.last-round-call")
+def has_called(status: Status) -> bool:
+    """Somebody called sabai sabai this round: once per round."""
+    return status.caller != NO_PLAYER
+
+
+@decides("ruling.who-may-call")
+def who_may_call(rules: Ruleset, players: int, turn: int) -> range:
+    """The players who may call now: anybody at any time, or (an option) the active player."""
+    if rules.call_timing == "own_turn":
+        return range(turn, turn + 1)
+    return range(players)
+
+
+@decides("round-end.final-lap")
+def final_lap_played(final_lap: int) -> bool:
+    """After a call, every player had their one more turn (``final_lap`` turns are left)."""
+    return final_lap == 0
+
+
+@decides("ruling.empty-by-any-means")
+def empties_round(rules: Ruleset, by_discard: bool) -> bool:
+    """Whether a row left empty ends the round: one emptied onto the discard pile does; one
+    emptied otherwise (a give, a compensation card) does too unless an option says no."""
+    return by_discard or rules.empty_by_any_means
+
+
+@decides("round-end.empty-row")
+def row_emptied(rules: Ruleset, rows: Sequence[tuple[int, ...]], emptied: int) -> bool:
+    """Whether a row is empty now that nothing is pending (:rule:`round-end.all-cards-gone`;
+    in the final round the only way to end it, :rule:`game-end.final-round-end`). ``emptied``
+    marks the rows whose last card was placed on the discard pile, and, in bit ``players``, that
+    some row has been empty: with ``empty_check="lock_in"`` that alone ends the round
+    (:rule:`ruling.empty-row-at-quiescence`)."""
+    if rules.empty_check == "lock_in" and has_seat(emptied, len(rows)):
+        return True
+    # Nothing is pending, so no row has a gap: an empty row is an empty tuple.
+    return any(not row and empties_round(rules, has_seat(emptied, p)) for p, row in enumerate(rows))
+
+
+@decides("ruling.final-round-termination")
+def turn_cap_reached(rules: Ruleset, final_round: bool, turns: int) -> bool:
+    """Whether the final round, played without a call, has reached its turn cap."""
+    cap = rules.final_round_max_turns
+    return cap is not None and not calls_allowed(rules, final_round) and turns >= cap
+
+
+@decides("ruling.draw-pile-exhausted")
+def reshuffles(rules: Ruleset, draw: tuple[int, ...], discard: tuple[int, ...]) -> bool:
+    """Whether the discard pile, but its top card, is shuffled into a new draw pile now: when the
+    draw pile is empty (else, with no card left anywhere, the round ends as it stands)."""
+    return not draw and rules.on_empty_draw_pile == "reshuffle" and len(discard) > 1

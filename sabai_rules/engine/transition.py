@@ -1,0 +1,41 @@
+"""A transition: a legal action applied to a state, and what follows from it by itself."""
+
+from __future__ import annotations
+
+from sabai_rules.engine.actions import Action
+from sabai_rules.engine.effects import carry_out
+from sabai_rules.engine.flow import settle
+from sabai_rules.engine.legality import refusal
+from sabai_rules.engine.work import Work
+from sabai_rules.events import Event
+from sabai_rules.state import State
+
+__all__ = ["apply", "apply_events", "is_legal"]
+
+
+def _transition(state: State, action: Action, events: list[Event] | None) -> State:
+    problem = refusal(state, action)
+    if problem is not None:
+        raise problem
+    work = Work(state, events)
+    carry_out(work, action)
+    settle(work)
+    return work.freeze()
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; raises :class:`~sabai_rules.moves.IllegalActionError`
+    (naming the rule) if it is not legal. ``state`` itself is never changed."""
+    return _transition(state, action, None)
+
+
+def apply_events(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """Like :func:`apply`, and the events the action caused, in order."""
+    events: list[Event] = []
+    new = _transition(state, action, events)
+    return new, tuple(events)
+
+
+def is_legal(state: State, action: Action) -> bool:
+    """Whether ``action`` is legal in ``state`` (:func:`apply` would not refuse it)."""
+    return refusal(state, action) is None

@@ -1,0 +1,211 @@
+"""The working copy of one transition: what an action and its consequences may change.
+
+A :class:`Work` is made from a state, changed in place by the effects
+(:mod:`~sabai_rules.engine.effects`) and the flow (:mod:`~sabai_rules.engine.flow`), and frozen
+into the next state, sharing every part that did not change. It also holds the card operations
+that several effects share: taking from the draw pile, a penalty card, a card placed on the pile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from sabai_rules import chance
+from sabai_rules.engine.rules import empties_round, nose_race_after, reshuffles
+from sabai_rules.events import Event, NoseRaceLost, PenaltyCard, PenaltyWaived, Reshuffled
+from sabai_rules.state import (
+    NO_CARD,
+    NoseRace,
+    State,
+    Table,
+    card_bit,
+    cards_in,
+    seat_bit,
+)
+from sabai_rules.state import Flow as FlowPart
+
+__all__ = ["Work", "with_bit", "with_row"]
+
+
+def with_row(
+    rows: tuple[tuple[int, ...], ...], player: int, row: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """``rows`` with ``player``'s row replaced."""
+    new = list(rows)
+    new[player] = row
+    return tuple(new)
+
+
+def with_bit(masks: tuple[int, ...], player: int, card: int) -> tuple[int, ...]:
+    """``masks`` with ``card`` added to ``player``'s mask."""
+    new = list(masks)
+    new[player] |= card_bit(card)
+    return tuple(new)
+
+
+class Work:
+    """A mutable copy of the parts of a state that one transition may change."""
+
+    __slots__ = (
+        "deck",
+        "discard",
+        "draw",
+        "events",
+        "held",
+        "lockout",
+        "n",
+        "pending",
+        "private",
+        "public",
+        "queue",
+        "rows",
+        "rules",
+        "setup",
+        "stage",
+        "state",
+        "status",
+        "turn",
+        "turns",
+    )
+
+    def __init__(self, state: State, events: list[Event] | None) -> None:
+        t, f = state.table, state.flow
+        setup = state.setup
+        self.state = state
+        self.setup = setup
+        self.rules = setup.ruleset
+        self.deck = setup.deck
+        self.n = setup.players
+        self.events = events
+        self.rows = t.rows
+        self.draw = t.draw
+        self.discard = t.discard
+        self.held = t.held
+        self.public = t.public
+        self.private = t.private
+        self.turn = f.turn
+        self.stage = f.stage
+        self.turns = f.turns
+        self.queue = f.queue
+        self.pending = f.pending
+        self.lockout = f.lockout
+        # The status changes a few times a round: replaced as a whole (attrs.evolve).
+        self.status = f.status
+
+    def freeze(self) -> State:
+        """The state this work has come to."""
+        s = self.state
+        t, f = s.table, s.flow
+        if (
+            self.rows is not t.rows
+            or self.draw is not t.draw
+            or self.discard is not t.discard
+            or self.held != t.held
+            or self.public != t.public
+            or self.private is not t.private
+        ):
+            t = Table(self.rows, self.draw, self.discard, self.held, self.public, self.private)
+        if (
+            self.turn != f.turn
+            or self.stage != f.stage
+            or self.turns != f.turns
+            or self.queue is not f.queue
+            or self.pending is not f.pending
+            or self.lockout != f.lockout
+            or self.status is not f.status
+        ):
+            f = FlowPart(
+                self.turn,
+                self.stage,
+                self.turns,
+                self.queue,
+                self.pending,
+                self.lockout,
+                self.status,
+            )
+        return State(s.setup, t, f)
+
+    def emit(self, event: Event) -> None:
+        if self.events is not None:
+            self.events.append(event)
+
+    # -- rows and piles ----------------------------------------------------------------------
+
+    def set_row(self, player: int, row: tuple[int, ...]) -> None:
+        self.rows = with_row(self.rows, player, row)
+
+    def left_row(self, player: int, by_discard: bool) -> None:
+        """Note a card leaving ``player``'s row, for :rule:`round-end.empty-row`: bit ``player``
+        of ``emptied`` marks a row emptied onto the pile, bit ``n`` that some row was empty."""
+        emptied = self.status.emptied
+        if cards_in(self.rows[player]) == 0:
+            if by_discard:
+                emptied |= seat_bit(player)
+            if empties_round(self.rules, by_discard):
+                emptied |= seat_bit(self.n)
+        else:
+            emptied &= ~seat_bit(player)
+        if emptied != self.status.emptied:
+            self.status = attrs.evolve(self.status, emptied=emptied)
+
+    def entered_row(self, player: int) -> None:
+        if self.status.emptied & seat_bit(player):
+            self.status = attrs.evolve(self.status, emptied=self.status.emptied & ~seat_bit(player))
+
+    def forget(self, cards: Iterable[int]) -> None:
+        """Nobody knows ``cards`` any more."""
+        mask = 0
+        for card in cards:
+            mask |= card_bit(card)
+        keep = ~mask
+        self.public &= keep
+        self.private = tuple(p & keep for p in self.private)
+
+    def take_from_draw(self, player: int) -> int:
+        """The top card of the draw pile, reshuffling the discard pile into it if it is empty
+        (:rule:`ruling.draw-pile-exhausted`); :data:`~sabai_rules.state.NO_CARD` if there is none
+        at all."""
+        if reshuffles(self.rules, self.draw, self.discard):
+            under = self.discard[:-1]
+            cards, rng = chance.shuffled(under, self.status.rng)
+            self.status = attrs.evolve(self.status, rng=rng)
+            self.draw = cards
+            self.discard = self.discard[-1:]
+            self.forget(cards)  # shuffled cards are no longer known to anybody
+            self.emit(Reshuffled(player, tuple(sorted(cards))))
+        if not self.draw:
+            return NO_CARD
+        card = self.draw[-1]
+        self.draw = self.draw[:-1]
+        return card
+
+    def penalty(self, player: int) -> None:
+        """``player`` draws one penalty card, unseen, to the end of their row
+        (:rule:`throw-in.penalty-card`); waived when no card is left."""
+        card = self.take_from_draw(player)
+        if card == NO_CARD:
+            self.emit(PenaltyWaived(player))
+            return
+        self.set_row(player, (*self.rows[player], card))
+        self.entered_row(player)
+        self.emit(PenaltyCard(player, card))
+
+    def place(self, card: int) -> None:
+        """``card`` lands face up on the discard pile; everybody has seen it. If it completes its
+        rank, the nose race starts (:rule:`four-together.touch-nose`)."""
+        self.discard = (*self.discard, card)
+        self.public |= card_bit(card)
+        race = nose_race_after(self.rules, self.deck, self.discard, card)
+        if race == "random":
+            rng, loser = chance.below(self.status.rng, self.n)
+            self.status = attrs.evolve(self.status, rng=rng)
+            self.lose_nose_race(loser)
+        elif race == "recorded":
+            self.pending = NoseRace(self.deck.match_keys[card])
+
+    def lose_nose_race(self, loser: int) -> None:
+        """:rule:`four-together.last-draws-penalty`."""
+        self.emit(NoseRaceLost(loser))
+        self.penalty(loser)

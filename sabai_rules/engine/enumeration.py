@@ -179,7 +179,8 @@ def _shape(state: State) -> tuple[Any, ...]:
     """The table's shape: the row lengths, or, while a compensation card is owed (a row may
     have a gap), the slots of each row that hold cards."""
     rows = state.table.rows
-    if any(type(e) is Compensation for e in state.flow.queue):
+    queue = state.flow.queue
+    if queue and any(type(e) is Compensation for e in queue):
         return tuple(tuple(i for i, c in enumerate(r) if c >= 0) for r in rows)
     return tuple(map(len, rows))
 
@@ -220,7 +221,9 @@ def legal_actions(state: State) -> LegalActions:
         stage = f.stage
         if stage == Stage.DRAW:
             player = drawer(f)
-            decisions = _cached(("draw", player), lambda: [Draw(player)])
+            decisions = _CACHE.get(("draw", player)) or _cached(
+                ("draw", player), lambda: [Draw(player)]
+            )
         elif stage == Stage.DECIDE:
             decisions = _decisions(state)
         elif stage == Stage.LOOK:
@@ -230,7 +233,9 @@ def legal_actions(state: State) -> LegalActions:
         rules = setup.ruleset
         if not has_called(st) and calls_allowed(rules, setup.final_round):
             callers = who_may_call(rules, n, f.turn)
-            calls = _cached(("calls", callers), lambda: [CallSabaiSabai(p) for p in callers])
+            calls = _CACHE.get(("calls", callers)) or _cached(
+                ("calls", callers), lambda: [CallSabaiSabai(p) for p in callers]
+            )
     elif not queue:
         closing = st.closing
         passes = _cached(
@@ -332,54 +337,49 @@ def _throw_ins(state: State) -> tuple[Action, ...]:
     rules = setup.ruleset
     if not pile_started(t) or not throw_in_window_open(rules, f.stage):
         return _NONE
-    n = setup.players
     lockout = f.lockout
     last = keeps_last_card(f, t, setup.deck)
     shape = _shape(state)
-
-    def throwers() -> tuple[list[int], list[int]]:
-        """Who may throw in their own cards, and who other players' cards."""
-        own = [p for p in range(n) if not is_locked_out(lockout, p) and p != last]
-        others = may_throw_in_for_others(rules)
-        behalf = [
-            p
-            for p in range(n)
-            if others and not is_locked_out(lockout, p) and can_give_in_return(rules, t.rows[p])
-        ]
-        return own, behalf
-
     if knowledge_limits_on_behalf(rules):
-        # What may be played for an owner depends on what thrower and owner have seen.
-        own, behalf = throwers()
-        out: list[Action] = []
-        for actor in range(n):
-            if actor in own:
-                out.extend(ThrowIn(actor, actor, s) for s in _slots(shape, actor))
-            if actor in behalf:
-                for owner in range(n):
-                    if owner != actor:
-                        out.extend(
-                            ThrowIn(actor, owner, s)
-                            for s in _slots(shape, owner)
-                            if may_play_for_owner(t, actor, owner, t.rows[owner][s])
-                        )
-        return tuple(out)
-
-    def build() -> list[Action]:
-        own, behalf = throwers()
-        out: list[Action] = []
-        for actor in range(n):
-            if actor in own:
-                out.extend(ThrowIn(actor, actor, s) for s in _slots(shape, actor))
-            if actor in behalf:
-                for owner in range(n):
-                    if owner != actor:
-                        out.extend(ThrowIn(actor, owner, s) for s in _slots(shape, owner))
-        return out
-
+        # What may be played for an owner depends on what thrower and owner have seen: not
+        # cached, since the key would be the knowledge itself.
+        return tuple(_list_throw_ins(state, shape, lockout, last, by_knowledge=True))
     # The throwers depend on the lock-outs, the Ass Joker's last card and (through the rows'
     # shape) who has a card to give in return.
-    return _cached(("throw", rules, shape, lockout, last), build)
+    key = ("throw", rules, shape, lockout, last)
+    found = _CACHE.get(key)
+    if found is None:
+        found = _cached(key, lambda: _list_throw_ins(state, shape, lockout, last, False))
+    return found
+
+
+def _list_throw_ins(
+    state: State, shape: tuple[Any, ...], lockout: int, last: int, by_knowledge: bool
+) -> list[Action]:
+    t, rules = state.table, state.setup.ruleset
+    n = len(shape)
+    for_others = may_throw_in_for_others(rules)
+    out: list[Action] = []
+    for actor in range(n):
+        if is_locked_out(lockout, actor):
+            continue
+        if actor != last:
+            out.extend(ThrowIn(actor, actor, s) for s in _slots(shape, actor))
+        if not (for_others and can_give_in_return(rules, t.rows[actor])):
+            continue
+        for owner in range(n):
+            if owner == actor:
+                continue
+            if by_knowledge:
+                row = t.rows[owner]
+                out.extend(
+                    ThrowIn(actor, owner, s)
+                    for s in _slots(shape, owner)
+                    if may_play_for_owner(t, actor, owner, row[s])
+                )
+            else:
+                out.extend(ThrowIn(actor, owner, s) for s in _slots(shape, owner))
+    return out
 
 
 def _slots(shape: tuple[Any, ...], player: int) -> Sequence[int]:

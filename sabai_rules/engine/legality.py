@@ -110,10 +110,11 @@ def refusal(state: State, action: Action) -> IllegalActionError | None:
     """The reason ``action`` is illegal in ``state``, or ``None`` if it is legal. Under the
     older edition, a rule that edition states in its own words is cited by its older id."""
     problem = _refusal(state, action)
-    if problem is not None:
-        older = OLDER_RULES.get(problem.rule)
-        if older is not None and state.setup.ruleset.edition == "older":
-            return problem.in_edition(older)
+    if problem is None:
+        return None
+    older = OLDER_RULES.get(problem.rule)
+    if older is not None and state.setup.ruleset.edition == "older":
+        return problem.in_edition(older)
     return problem
 
 

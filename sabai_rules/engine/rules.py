@@ -101,14 +101,21 @@ def is_table_size(players: int) -> bool:
 def irregular_field(action: Action) -> str | None:
     """The first parameter of ``action`` that is not a whole number (seats and slots are: True
     is not slot 1), or ``None``. An action of another kind is no move of this game at all."""
-    for parameter in PARAMETERS[type(action)]:
-        value = getattr(action, parameter.name)
-        if parameter.kind == "slots":
+    for name, several in _NUMBER_FIELDS[type(action)]:
+        value = getattr(action, name)
+        if several:
             if type(value) is not tuple or not all(type(v) is int for v in value):
-                return parameter.name
+                return name
         elif type(value) is not int:
-            return parameter.name
+            return name
     return None
+
+
+#: Per action class: each parameter's name, and whether it holds several numbers.
+_NUMBER_FIELDS: Final = {
+    cls: tuple((p.name, p.kind == "slots") for p in parameters)
+    for cls, parameters in PARAMETERS.items()
+}
 
 
 # -- the state of the round ---------------------------------------------------------------------
@@ -465,6 +472,8 @@ def row_emptied(rules: Ruleset, rows: Sequence[tuple[int, ...]], emptied: int) -
     if rules.empty_check == "lock_in" and has_seat(emptied, len(rows)):
         return True
     # Nothing is pending, so no row has a gap: an empty row is an empty tuple.
+    if all(rows):
+        return False
     return any(not row and empties_round(rules, has_seat(emptied, p)) for p, row in enumerate(rows))
 
 

@@ -1,0 +1,223 @@
+"""Peer benchmark: the engine's speed beside other card-game engines, measured in one run.
+
+    python bench/peers.py [--seconds S] [--runs N] [--json PATH]
+
+A *transition* is one applied action, chance outcomes included. Every engine is driven by the
+same policy, uniform among all legal actions (and among the chance outcomes, which are uniform
+in every peer here), and a step costs what a simulation pays: listing the legal actions, the
+choice, applying it.
+
+* sabai-rules at 2, 4 and 12 players, preset ``current`` with ``nose_race="random"``: each round
+  is ``deal(...)`` then ``apply(state, action)`` until the round is over, a new immutable state
+  per step; the deal counts as one transition (it is the round's chance outcome). Mode
+  ``new state``.
+* OpenSpiel's pure-Python games ``python_kuhn_poker``, ``python_liars_poker`` (default
+  parameters) and ``python_team_dominoes``, and its C++ games ``hearts`` and ``crazy_eights`` at
+  4 players, two ways: ``in place`` (``state.apply_action(a)``) and ``child()`` (``state =
+  state.child(a)``, a new state per step as here; for the Python games that copy is a
+  ``copy.deepcopy`` of every attribute). OpenSpiel deals card by card, so every dealt card is a
+  chance transition of its own.
+* RLCard's bare Uno game at 4 players (``UnoGame``, no environment wrapper), mutated in place:
+  ``init_game()`` counts as one transition like our deal, then ``step(action)``, which also
+  builds the next player's observation dict, as RLCard always does.
+
+Times are CPU time of this process (``time.process_time``), so that a busy or throttled virtual
+machine does not distort them; each figure is the median of ``--runs`` timed runs of
+``--seconds``. The table gives transitions/s, transitions per round, and the ratio of
+sabai-rules at 4 players to the row, then sabai-rules at each table size against Kuhn poker in
+place. Peers come from the optional extra (``pip install -e '.[bench]'``); a missing one is
+skipped with a note.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sabai_rules.moves import apply, deal, legal_actions
+from sabai_rules.ruleset import Ruleset
+
+# Plays one whole round with the policy's generator and a round index; returns its transitions.
+Round = Callable[[random.Random, int], int]
+# (name, players, mode, round player)
+Entry = tuple[str, int, str, Round]
+
+SABAI_PLAYERS = (2, 4, 12)
+SPIEL_GAMES: tuple[tuple[str, dict[str, int]], ...] = (
+    ("python_kuhn_poker", {}),
+    ("python_liars_poker", {}),
+    ("python_team_dominoes", {}),
+    ("hearts", {}),
+    ("crazy_eights", {"players": 4}),
+)
+BASELINE = ("sabai-rules", 4)
+KUHN = ("python_kuhn_poker", "in place")
+
+
+def sabai_round(players: int) -> Round:
+    rules = Ruleset.preset("current").with_options(nose_race="random")
+
+    def play(rng: random.Random, index: int) -> int:
+        state = deal(rules, players, dealer=index % players, seed=index)
+        transitions = 1
+        while not state.is_over:
+            acts = tuple(legal_actions(state))
+            state = apply(state, acts[int(rng.random() * len(acts))])
+            transitions += 1
+        return transitions
+
+    return play
+
+
+def spiel_round(game: Any, child: bool) -> Round:
+    def play(rng: random.Random, index: int) -> int:
+        state = game.new_initial_state()
+        transitions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                # Uniform, as every chance node of these games is (checked on open-spiel 2.0.2);
+                # sampling by the listed probabilities would cost a walk over up to 52 outcomes.
+                outcomes = state.chance_outcomes()
+                action = outcomes[int(rng.random() * len(outcomes))][0]
+            else:
+                acts = state.legal_actions()
+                action = acts[int(rng.random() * len(acts))]
+            # One loop for both modes: the test of a local flag is noise beside a transition.
+            if child:
+                state = state.child(action)
+            else:
+                state.apply_action(action)
+            transitions += 1
+        return transitions
+
+    return play
+
+
+def uno_round(game: Any) -> Round:
+    def play(rng: random.Random, index: int) -> int:
+        game.init_game()
+        transitions = 1
+        while not game.is_over():
+            acts = game.get_legal_actions()
+            game.step(acts[int(rng.random() * len(acts))])
+            transitions += 1
+        return transitions
+
+    return play
+
+
+def peers(notes: list[str]) -> list[Entry]:
+    """The peers that are installed; a note for each package that is not."""
+    entries: list[Entry] = []
+    # Imported here, not at the top: the peers are an optional extra, and may be missing.
+    try:
+        import open_spiel.python.games  # noqa: F401, PLC0415 - importing registers the python_* games
+        import pyspiel  # noqa: PLC0415
+    except ImportError as exc:
+        notes.append(f"skipped the OpenSpiel peers ({exc}); pip install -e '.[bench]'")
+    else:
+        notes.append(f"open-spiel {metadata.version('open-spiel')}")
+        for name, params in SPIEL_GAMES:
+            game = pyspiel.load_game(name, params)
+            for mode, child in (("in place", False), ("child()", True)):
+                entries.append((name, int(game.num_players()), mode, spiel_round(game, child)))
+    try:
+        from rlcard.games.uno.game import UnoGame  # noqa: PLC0415
+        from rlcard.utils.seeding import np_random  # noqa: PLC0415
+    except ImportError as exc:
+        notes.append(f"skipped the RLCard peer ({exc}); pip install -e '.[bench]'")
+    else:
+        notes.append(f"rlcard {metadata.version('rlcard')}")
+        uno = UnoGame(num_players=4)
+        # Uno's chance (shuffles, wild colours) comes from the game's own numpy generator, read
+        # at each init_game; seeded once, so that a run of the script is reproducible.
+        uno.np_random = np_random(0)[0]
+        entries.append(("rlcard uno", 4, "in place", uno_round(uno)))
+    return entries
+
+
+def measure(play: Round, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Transitions, rounds and CPU seconds of whole rounds played for about ``seconds``."""
+    rng = random.Random(seed)
+    transitions = rounds = 0
+    start = time.process_time()
+    deadline = start + seconds
+    while time.process_time() < deadline:
+        transitions += play(rng, seed * 100_003 + rounds)
+        rounds += 1
+    return transitions, rounds, time.process_time() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="length of each timed run")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here")
+    args = parser.parse_args()
+    version = sys.version.split()[0]
+    notes: list[str] = []
+    entries: list[Entry] = [("sabai-rules", n, "new state", sabai_round(n)) for n in SABAI_PLAYERS]
+    entries += peers(notes)
+    print(f"{args.runs} runs of {args.seconds:g} s CPU time each, Python {version}")
+    print("; ".join(notes))
+
+    rows: list[dict[str, Any]] = []
+    for name, players, mode, play in entries:
+        runs = [measure(play, args.seconds, seed) for seed in range(args.runs)]
+        rows.append(
+            {
+                "name": name,
+                "players": players,
+                "mode": mode,
+                "transitions_per_s": statistics.median(t / s for t, _, s in runs),
+                "rounds_per_s": statistics.median(r / s for _, r, s in runs),
+                "transitions_per_round": statistics.median(t / max(r, 1) for t, r, _ in runs),
+                "runs": [{"transitions": t, "rounds": r, "cpu_s": s} for t, r, s in runs],
+            }
+        )
+    speed = {(row["name"], row["players"], row["mode"]): row["transitions_per_s"] for row in rows}
+    base = speed[(*BASELINE, "new state")]
+    for row in rows:
+        row["ratio"] = base / row["transitions_per_s"]
+
+    print(f"ratio = {BASELINE[0]} at {BASELINE[1]} players ({base:,.0f}/s) / the row's speed")
+    head = ("name", "players", "mode", "transitions/s", "per round", "ratio")
+    print("{:<22}{:>8}  {:<10}{:>14}{:>11}{:>8}".format(*head))
+    for row in rows:
+        print(
+            f"{row['name']:<22}{row['players']:>8}  {row['mode']:<10}"
+            f"{row['transitions_per_s']:>14,.0f}{row['transitions_per_round']:>11,.1f}"
+            f"{row['ratio']:>8.2f}"
+        )
+    kuhn = next((s for (n, _, m), s in speed.items() if (n, m) == KUHN), None)
+    against_kuhn: dict[str, float] = {}
+    if kuhn is not None:
+        for players in SABAI_PLAYERS:
+            against_kuhn[str(players)] = speed[("sabai-rules", players, "new state")] / kuhn
+        shown = ", ".join(f"{p} players {r:.2f}" for p, r in against_kuhn.items())
+        print(f"sabai-rules / {KUHN[0]} {KUHN[1]} ({kuhn:,.0f}/s): {shown}")
+
+    if args.json is not None:
+        figures = {
+            "python": version,
+            "seconds": args.seconds,
+            "runs": args.runs,
+            "notes": notes,
+            "results": rows,
+            "sabai_over_kuhn_in_place": against_kuhn,
+        }
+        args.json.write_text(json.dumps(figures, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()

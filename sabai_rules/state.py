@@ -51,6 +51,7 @@ __all__ = [
     "card_bit",
     "cards_in",
     "gap_for",
+    "has_cards",
     "has_seat",
     "is_gap",
     "seat_bit",
@@ -98,6 +99,11 @@ def is_gap(value: int) -> bool:
 def cards_in(row: tuple[int, ...]) -> int:
     """How many cards a row holds (its gaps are not cards)."""
     return sum(1 for c in row if c >= 0)
+
+
+def has_cards(row: tuple[int, ...]) -> bool:
+    """Whether a row holds a card (gaps are negative, cards are not)."""
+    return bool(row) and max(row) >= 0
 
 
 class Stage(enum.IntEnum):

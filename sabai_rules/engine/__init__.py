@@ -13,8 +13,10 @@ In the order they build on each other:
 * :mod:`~sabai_rules.engine.flow` — turns, the queue, the call, the reaction round, the end of the
   round;
 * :mod:`~sabai_rules.engine.effects` — what each legal action does to the cards;
+* :mod:`~sabai_rules.engine.shortcuts` — the commonest transitions (a draw, a turn card with
+  nothing unusual following) written out, asking the same predicates;
 * :mod:`~sabai_rules.engine.transition` — :func:`~sabai_rules.moves.apply`: legality,
-  effect, flow;
+  then a shortcut or effect and flow;
 * :mod:`~sabai_rules.engine.enumeration` — every legal action at one moment.
 
 The public names of the actions, dealing, enumeration and transition modules are documented, and

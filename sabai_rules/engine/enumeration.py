@@ -230,12 +230,10 @@ def legal_actions(state: State) -> LegalActions:
             decisions = _looks(state)
     calls = passes = _NONE
     if not ending:
-        rules = setup.ruleset
-        if not has_called(st) and calls_allowed(rules, setup.final_round):
-            callers = who_may_call(rules, n, f.turn)
-            calls = _CACHE.get(("calls", callers)) or _cached(
-                ("calls", callers), lambda: [CallSabaiSabai(p) for p in callers]
-            )
+        if not has_called(st):
+            # Who may call depends on the ruleset, the final round, the table and the turn.
+            key = ("calls", setup.ruleset, setup.final_round, n, f.turn)
+            calls = _CACHE.get(key) or _cached(key, lambda: _calls(state))
     elif not queue:
         closing = st.closing
         passes = _cached(
@@ -245,6 +243,14 @@ def legal_actions(state: State) -> LegalActions:
     return LegalActions(state, True, decisions, calls, passes)
 
 
+def _calls(state: State) -> list[Action]:
+    setup = state.setup
+    rules = setup.ruleset
+    if not calls_allowed(rules, setup.final_round):
+        return []
+    return [CallSabaiSabai(p) for p in who_may_call(rules, setup.players, state.flow.turn)]
+
+
 def _decisions(state: State) -> tuple[Action, ...]:
     """Play, then Keep by slot."""
     t, setup = state.table, state.setup
@@ -252,12 +258,12 @@ def _decisions(state: State) -> tuple[Action, ...]:
     deck = setup.deck
     can_play = may_play_drawn(setup.ruleset, deck, t.held, t.top)
     slots = keep_slots(deck, t.rows[actor], t.held)
-
-    def build() -> list[Action]:
+    key = ("decide", actor, can_play, slots)
+    found = _CACHE.get(key)
+    if found is None:
         play: list[Action] = [Play(actor)] if can_play else []
-        return play + [Keep(actor, s) for s in slots]
-
-    return _cached(("decide", actor, can_play, slots), build)
+        found = _cached(key, lambda: play + [Keep(actor, s) for s in slots])
+    return found
 
 
 def _looks(state: State) -> tuple[Action, ...]:
@@ -294,6 +300,9 @@ def _function_actions(state: State, head: Function) -> tuple[Action, ...]:
         key = ("give", me, shape[me], len(rows), receivers, skip)
     else:
         key = ("spy" if kind == SPY else "switch", me, shape, skip)
+    found = _CACHE.get(key)
+    if found is not None:
+        return found
 
     def build() -> list[Action]:
         n = len(rows)

@@ -32,6 +32,7 @@ from sabai_rules.state import (
     EndCause,
     Function,
     Stage,
+    Status,
     all_seats,
     gap_for,
     seat_bit,
@@ -45,8 +46,12 @@ def end_turn(w: Work) -> None:
     (:rule:`round-end.final-lap`)."""
     w.stage = Stage.DONE
     w.turns += 1
-    if w.status.final_lap > 0:
-        w.status = attrs.evolve(w.status, final_lap=w.status.final_lap - 1)
+    st = w.status
+    if st.final_lap > 0:
+        # Written out (not attrs.evolve): this runs on every turn of a final lap.
+        w.status = Status(
+            st.caller, st.final_lap - 1, st.closing, st.looking, st.emptied, st.rng, st.end
+        )
 
 
 def end_condition(w: Work) -> EndCause | None:
@@ -127,8 +132,7 @@ def pass_end(w: Work, player: int) -> None:
     closing = st.closing | seat_bit(player)
     w.emit(Passed(player))
     if closing == all_seats(w.n):
-        w.status = attrs.evolve(st, closing=NOT_CLOSING)
         assert st.end is not None
         w.emit(RoundEnded(player, st.end))
-    else:
-        w.status = attrs.evolve(st, closing=closing)
+        closing = NOT_CLOSING
+    w.status = Status(st.caller, st.final_lap, closing, st.looking, st.emptied, st.rng, st.end)

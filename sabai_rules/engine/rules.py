@@ -32,6 +32,7 @@ from sabai_rules.state import (
     Table,
     card_bit,
     cards_in,
+    has_cards,
     has_seat,
 )
 
@@ -262,7 +263,7 @@ def may_throw_in_for_others(rules: Ruleset) -> bool:
 def can_give_in_return(rules: Ruleset, row: tuple[int, ...]) -> bool:
     """Whether a thrower with this row may throw in for another player: they owe a card in
     return, so (by :rule:`ruling.compensation-card`) they need one."""
-    return not rules.on_behalf_requires_card or any(c >= 0 for c in row)
+    return not rules.on_behalf_requires_card or has_cards(row)
 
 
 @decides("ruling.older-on-behalf-knowledge")
@@ -334,7 +335,7 @@ def nose_race_after(
 @decides("ruling.empty-player-targets")
 def may_receive(rules: Ruleset, row: tuple[int, ...]) -> bool:
     """Whether a player with this row may be given a card by a 13 give."""
-    return not rules.protect_empty_players or any(c >= 0 for c in row)
+    return not rules.protect_empty_players or has_cards(row)
 
 
 @decides("function.execute", older="function.must-execute")
@@ -343,15 +344,15 @@ def can_carry_out(rules: Ruleset, deck: Deck, rows: Sequence[tuple[int, ...]], f
     (:rule:`ruling.functions-mandatory`); if not it lapses."""
     kind = deck.functions[f.card]
     me = f.executor
-    if kind == SPY:
-        return any(cards_in(row) for p, row in enumerate(rows) if p != me)
-    if cards_in(rows[me]) == 0:
-        return False
-    if kind == SWITCH:
-        return any(cards_in(row) for p, row in enumerate(rows) if p != me)
-    if kind == GIVE:
-        return any(may_receive(rules, row) for p, row in enumerate(rows) if p != me)
-    return True
+    if kind != SPY and not has_cards(rows[me]):
+        return False  # a peek, a give or a switch needs a card of one's own
+    if kind == PEEK:
+        return True
+    # A spy or a switch needs another player's card; a give, another player who may receive.
+    for p, row in enumerate(rows):
+        if p != me and (may_receive(rules, row) if kind == GIVE else has_cards(row)):
+            return True
+    return False
 
 
 @decides("ruling.functions-mandatory")

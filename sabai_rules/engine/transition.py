@@ -6,6 +6,7 @@ from sabai_rules.engine.actions import Action
 from sabai_rules.engine.effects import carry_out
 from sabai_rules.engine.flow import settle
 from sabai_rules.engine.legality import refusal
+from sabai_rules.engine.shortcuts import shortcut
 from sabai_rules.engine.work import Work
 from sabai_rules.events import Event
 from sabai_rules.state import State
@@ -17,6 +18,10 @@ def _transition(state: State, action: Action, events: list[Event] | None) -> Sta
     problem = refusal(state, action)
     if problem is not None:
         raise problem
+    if events is None:
+        done = shortcut(state, action)
+        if done is not None:
+            return done
     work = Work(state, events)
     carry_out(work, action)
     settle(work)

@@ -1,6 +1,7 @@
 """Random playouts: thousands of rounds at 2, 4 and 12 players under every preset, checking at
 every step that every card is on the table exactly once, that legal_actions and apply agree, that
-apply and apply_events reach the same state, and that every round ends, each way a round can end
+apply (which takes the shortcuts of the commonest transitions) and apply_events (which never does)
+reach the same state, and that every round ends, each way a round can end
 turning up: an emptied row, the final lap, the final round's turn cap (set low here), a deck with
 no card left to draw.
 
@@ -16,9 +17,13 @@ import random
 import pytest
 
 from sabai_rules import catalogue, moves
+from sabai_rules.engine.shortcuts import shortcut
 from sabai_rules.moves import (
     Action,
+    Draw,
     IllegalActionError,
+    Keep,
+    Play,
     ThrowIn,
     apply,
     apply_events,
@@ -153,3 +158,26 @@ def test_random_rounds_under_every_option(options: dict[str, object]) -> None:
     rules = Ruleset().with_options(final_round_max_turns=300, **options)
     for seed in range(max(ROUNDS // 4, 10)):
         _play_round(rules, 3 + seed % 3, 1000 + seed, seed % 5 == 4)
+
+
+@pytest.mark.rules("turn.draw", "turn.play", "turn.keep")
+@pytest.mark.parametrize("preset", ["current", "older"])
+def test_the_shortcuts_are_taken_and_agree_with_the_general_path(preset: str) -> None:
+    """Draws, plays and keeps mostly take the written-out transition; each time it gives the
+    state the general path gives (apply_events never takes it)."""
+    rules = Ruleset.preset(preset).with_options(nose_race="random")
+    rng = random.Random(5)
+    taken = fallen_back = 0
+    for seed in range(60):
+        state = deal(rules, 4, dealer=seed % 4, seed=seed)
+        while not state.is_over:
+            action = _choose(state, legal_actions(state), rng)
+            if isinstance(action, Draw | Play | Keep):
+                short = shortcut(state, action)
+                if short is None:
+                    fallen_back += 1
+                else:
+                    taken += 1
+                    assert short == apply_events(state, action)[0], repr(action)
+            state = apply(state, action)
+    assert taken > 20 * fallen_back > 0, (taken, fallen_back)

@@ -1,0 +1,88 @@
+"""The commonest transitions written out: a draw, and a turn card that lands with nothing unusual
+following. Each is taken only after legality has accepted the action, asks the same predicates as
+the general path (:mod:`~sabai_rules.engine.effects` and :func:`~sabai_rules.engine.flow.settle`),
+and gives up (``None``) on anything else: an empty draw pile, an Ass Joker, a nose race, a
+function that cannot be carried out, the end of the round. The general path gives the same
+state; the random playouts compare the two at every step they check.
+"""
+
+from __future__ import annotations
+
+from sabai_rules.engine.actions import Action, Draw, Keep, Play
+from sabai_rules.engine.rules import (
+    can_carry_out,
+    final_lap_played,
+    kept_out_card_triggers,
+    nose_race_after,
+    row_emptied,
+    turn_cap_reached,
+)
+from sabai_rules.engine.work import with_bit, with_row
+from sabai_rules.state import NO_CARD, Flow, Function, Stage, State, Status, Table, card_bit
+
+__all__ = ["shortcut"]
+
+
+def shortcut(state: State, action: Action) -> State | None:
+    """The state after ``action``, a legal action, if it is one of the common cases."""
+    match action:
+        case Draw(actor=actor):
+            t, f = state.table, state.flow
+            draw = t.draw
+            if not draw:
+                return None  # a reshuffle, or no card left (:rule:`ruling.draw-pile-exhausted`)
+            card = draw[-1]
+            table = Table(
+                t.rows, draw[:-1], t.discard, card, t.public, with_bit(t.private, actor, card)
+            )
+            flow = Flow(f.turn, Stage.DECIDE, f.turns, f.queue, f.pending, f.lockout, f.status)
+            return State(state.setup, table, flow)
+        case Play():
+            held = state.table.held
+            if held == state.setup.deck.ass_joker:
+                return None  # burned from the draw (an option)
+            return _turn_card(state, state.table.rows, held, triggers=True)
+        case Keep(actor=actor, slot=slot):
+            t = state.table
+            row = t.rows[actor]
+            if not row or row[slot] == state.setup.deck.ass_joker:
+                return None  # into an empty row, or an Ass Joker turned over
+            rows = with_row(t.rows, actor, (*row[:slot], t.held, *row[slot + 1 :]))
+            triggers = kept_out_card_triggers(state.setup.ruleset)
+            return _turn_card(state, rows, row[slot], triggers)
+    return None
+
+
+def _turn_card(
+    state: State, rows: tuple[tuple[int, ...], ...], card: int, triggers: bool
+) -> State | None:
+    """The turn card lands (effects._place_turn_card), then the flow settles: the function it
+    triggers waits for its executor, else the next turn begins unless the round ends."""
+    setup, t, f = state.setup, state.table, state.flow
+    rules, deck = setup.ruleset, setup.deck
+    status = f.status
+    if status.final_lap > 0:
+        # In the final lap, one turn fewer is left (flow.end_turn).
+        st = status
+        status = Status(
+            st.caller, st.final_lap - 1, st.closing, st.looking, st.emptied, st.rng, st.end
+        )
+    discard = (*t.discard, card)
+    if nose_race_after(rules, deck, discard, card) is not None:
+        return None
+    table = Table(rows, t.draw, discard, NO_CARD, t.public | card_bit(card), t.private)
+    turns = f.turns + 1
+    # The turn is played and every lock-out ends (lockout 0).
+    if triggers and deck.functions[card]:
+        function = Function(f.turn, card)
+        if not can_carry_out(rules, deck, rows, function):
+            return None
+        return State(setup, table, Flow(f.turn, Stage.DONE, turns, (function,), None, 0, status))
+    if (
+        row_emptied(rules, rows, status.emptied)
+        or final_lap_played(status.final_lap)
+        or turn_cap_reached(rules, setup.final_round, turns)
+    ):
+        return None
+    turn = (f.turn + 1) % setup.players
+    return State(setup, table, Flow(turn, Stage.DRAW, turns, (), None, 0, status))

@@ -8,6 +8,8 @@ round ends (through the reaction round) or the next turn begins.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from sabai_rules.engine.rules import (
@@ -31,6 +33,7 @@ from sabai_rules.state import (
     NOT_CLOSING,
     EndCause,
     Function,
+    Setup,
     Stage,
     Status,
     all_seats,
@@ -38,32 +41,57 @@ from sabai_rules.state import (
     seat_bit,
 )
 
-__all__ = ["call", "end_condition", "end_turn", "pass_end", "reopen", "settle"]
+__all__ = [
+    "call",
+    "end_condition",
+    "end_turn",
+    "pass_end",
+    "reopen",
+    "settle",
+    "status_after_pass",
+    "status_after_turn",
+]
+
+
+def status_after_turn(st: Status) -> Status:
+    """The status once a turn is played: in the final lap, one turn fewer is left
+    (:rule:`round-end.final-lap`)."""
+    if st.final_lap > 0:
+        # Written out (not attrs.evolve): this runs on every turn of a final lap.
+        return Status(
+            st.caller, st.final_lap - 1, st.closing, st.looking, st.emptied, st.rng, st.end
+        )
+    return st
+
+
+def status_after_pass(st: Status, player: int, players: int) -> Status:
+    """The status once ``player`` passes in the reaction round: once everybody has, the round is
+    over (:rule:`ruling.end-of-round-reaction`)."""
+    closing = st.closing | seat_bit(player)
+    if closing == all_seats(players):
+        closing = NOT_CLOSING
+    return Status(st.caller, st.final_lap, closing, st.looking, st.emptied, st.rng, st.end)
 
 
 def end_turn(w: Work) -> None:
-    """The active player's turn is played; in the final lap, one turn fewer is left
-    (:rule:`round-end.final-lap`)."""
+    """The active player's turn is played."""
     w.stage = Stage.DONE
     w.turns += 1
-    st = w.status
-    if st.final_lap > 0:
-        # Written out (not attrs.evolve): this runs on every turn of a final lap.
-        w.status = Status(
-            st.caller, st.final_lap - 1, st.closing, st.looking, st.emptied, st.rng, st.end
-        )
+    w.status = status_after_turn(w.status)
 
 
-def end_condition(w: Work) -> EndCause | None:
+def end_condition(
+    setup: Setup, rows: Sequence[tuple[int, ...]], st: Status, stage: Stage, turns: int
+) -> EndCause | None:
     """Whether the round ends now that nothing is pending: an empty row
     (:rule:`round-end.empty-row`), the final lap played (:rule:`round-end.final-lap`) or, once
     the turn is over, the final round's turn cap (:rule:`ruling.final-round-termination`)."""
-    rules = w.rules
-    if row_emptied(rules, w.rows, w.status.emptied):
+    rules = setup.ruleset
+    if row_emptied(rules, rows, st.emptied):
         return EndCause.EMPTIED
-    if final_lap_played(w.status.final_lap):
+    if final_lap_played(st.final_lap):
         return EndCause.FINAL_LAP
-    if w.stage == Stage.DONE and turn_cap_reached(rules, w.setup.final_round, w.turns):
+    if stage == Stage.DONE and turn_cap_reached(rules, setup.final_round, turns):
         return EndCause.FORCED
     return None
 
@@ -97,7 +125,7 @@ def settle(w: Work) -> None:
             continue
         if w.stage in (Stage.DECIDE, Stage.LOOK) or st.closing != NOT_CLOSING:
             return
-        cause = end_condition(w)
+        cause = end_condition(w.setup, w.rows, st, w.stage, w.turns)
         if cause is not None:
             # The round ends after the reaction round (:rule:`ruling.end-of-round-reaction`).
             w.status = attrs.evolve(st, end=cause, closing=0)
@@ -128,11 +156,8 @@ def call(w: Work, caller: int) -> None:
 def pass_end(w: Work, player: int) -> None:
     """``player`` passes in the reaction round; once everybody has, the round is over
     (:rule:`ruling.end-of-round-reaction`)."""
-    st = w.status
-    closing = st.closing | seat_bit(player)
     w.emit(Passed(player))
-    if closing == all_seats(w.n):
-        assert st.end is not None
-        w.emit(RoundEnded(player, st.end))
-        closing = NOT_CLOSING
-    w.status = Status(st.caller, st.final_lap, closing, st.looking, st.emptied, st.rng, st.end)
+    w.status = status_after_pass(w.status, player, w.n)
+    if w.status.closing == NOT_CLOSING:
+        assert w.status.end is not None
+        w.emit(RoundEnded(player, w.status.end))

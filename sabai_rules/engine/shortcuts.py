@@ -1,24 +1,28 @@
 """The commonest transitions written out: a draw, and a turn card that lands with nothing unusual
-following. Each is taken only after legality has accepted the action, asks the same predicates as
-the general path (:mod:`~sabai_rules.engine.effects` and :func:`~sabai_rules.engine.flow.settle`),
-and gives up (``None``) on anything else: an empty draw pile, an Ass Joker, a nose race, a
-function that cannot be carried out, the end of the round. The general path gives the same
-state; the random playouts compare the two at every step they check.
+following (two of three transitions in the bench's playouts). Each is taken only after legality
+has accepted the action; it asks the same predicates and the same flow functions as the general
+path (:mod:`~sabai_rules.engine.effects`, :mod:`~sabai_rules.engine.flow`), and gives up
+(``None``) on anything else: an empty draw pile, an Ass Joker, a nose race, a function that
+cannot be carried out, the end of the round. The general path gives the same
+state; the random playouts compare the two.
 """
 
 from __future__ import annotations
 
 from sabai_rules.engine.actions import Action, Draw, Keep, Play
-from sabai_rules.engine.rules import (
-    can_carry_out,
-    final_lap_played,
-    kept_out_card_triggers,
-    nose_race_after,
-    row_emptied,
-    turn_cap_reached,
-)
+from sabai_rules.engine.flow import end_condition, status_after_turn
+from sabai_rules.engine.rules import can_carry_out, kept_out_card_triggers, nose_race_after
 from sabai_rules.engine.work import with_bit, with_row
-from sabai_rules.state import NO_CARD, Flow, Function, Stage, State, Status, Table, card_bit
+from sabai_rules.state import (
+    NO_CARD,
+    Flow,
+    Function,
+    Stage,
+    State,
+    Status,
+    Table,
+    card_bit,
+)
 
 __all__ = ["shortcut"]
 
@@ -32,16 +36,10 @@ def shortcut(state: State, action: Action) -> State | None:
             if not draw:
                 return None  # a reshuffle, or no card left (:rule:`ruling.draw-pile-exhausted`)
             card = draw[-1]
-            table = Table(
-                t.rows, draw[:-1], t.discard, card, t.public, with_bit(t.private, actor, card)
-            )
+            private = with_bit(t.private, actor, card)
+            table = Table(t.rows, draw[:-1], t.discard, card, t.public, private)
             flow = Flow(f.turn, Stage.DECIDE, f.turns, f.queue, f.pending, f.lockout, f.status)
             return State(state.setup, table, flow)
-        case Play():
-            held = state.table.held
-            if held == state.setup.deck.ass_joker:
-                return None  # burned from the draw (an option)
-            return _turn_card(state, state.table.rows, held, triggers=True)
         case Keep(actor=actor, slot=slot):
             t = state.table
             row = t.rows[actor]
@@ -50,6 +48,11 @@ def shortcut(state: State, action: Action) -> State | None:
             rows = with_row(t.rows, actor, (*row[:slot], t.held, *row[slot + 1 :]))
             triggers = kept_out_card_triggers(state.setup.ruleset)
             return _turn_card(state, rows, row[slot], triggers)
+        case Play():
+            held = state.table.held
+            if held == state.setup.deck.ass_joker:
+                return None  # burned from the draw (an option)
+            return _turn_card(state, state.table.rows, held, triggers=True)
     return None
 
 
@@ -60,29 +63,27 @@ def _turn_card(
     triggers waits for its executor, else the next turn begins unless the round ends."""
     setup, t, f = state.setup, state.table, state.flow
     rules, deck = setup.ruleset, setup.deck
-    status = f.status
-    if status.final_lap > 0:
-        # In the final lap, one turn fewer is left (flow.end_turn).
-        st = status
-        status = Status(
-            st.caller, st.final_lap - 1, st.closing, st.looking, st.emptied, st.rng, st.end
-        )
     discard = (*t.discard, card)
     if nose_race_after(rules, deck, discard, card) is not None:
         return None
     table = Table(rows, t.draw, discard, NO_CARD, t.public | card_bit(card), t.private)
     turns = f.turns + 1
+    status = status_after_turn(f.status)
     # The turn is played and every lock-out ends (lockout 0).
     if triggers and deck.functions[card]:
         function = Function(f.turn, card)
         if not can_carry_out(rules, deck, rows, function):
             return None
         return State(setup, table, Flow(f.turn, Stage.DONE, turns, (function,), None, 0, status))
-    if (
-        row_emptied(rules, rows, status.emptied)
-        or final_lap_played(status.final_lap)
-        or turn_cap_reached(rules, setup.final_round, turns)
-    ):
-        return None
+    return _after_turn(state, table, turns, 0, status)
+
+
+def _after_turn(
+    state: State, table: Table, turns: int, lockout: int, status: Status
+) -> State | None:
+    """The turn is played and nothing is pending: the next turn begins, unless the round ends."""
+    setup, f = state.setup, state.flow
+    if end_condition(setup, table.rows, status, Stage.DONE, turns) is not None:
+        return None  # the reaction round begins
     turn = (f.turn + 1) % setup.players
-    return State(setup, table, Flow(turn, Stage.DRAW, turns, (), None, 0, status))
+    return State(setup, table, Flow(turn, Stage.DRAW, turns, (), None, lockout, status))

@@ -102,7 +102,7 @@ def cards_in(row: tuple[int, ...]) -> int:
 
 
 def has_cards(row: tuple[int, ...]) -> bool:
-    """Whether a row holds a card (gaps are negative, cards are not)."""
+    """Whether a row holds a card (its largest entry is a card, not a gap: gaps are negative)."""
     return bool(row) and max(row) >= 0
 
 

@@ -21,13 +21,16 @@ from sabai_rules.engine.rules import (
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import (
     NO_CARD,
+    NO_FINAL_LAP,
     NO_PLAYER,
+    NOT_CLOSING,
     Flow,
     Setup,
     Stage,
     State,
     Status,
     Table,
+    all_seats,
 )
 
 __all__ = ["CARDS_DEALT", "MAX_PLAYERS", "MIN_PLAYERS", "check_players", "deal", "deck_for"]
@@ -93,7 +96,7 @@ def deal(
     rows: list[list[int]] = [[] for _ in range(players)]
     for k in range(CARDS_DEALT * players):
         rows[(starter + k) % players].append(cards[k])
-    looking = (1 << players) - 1 if looks_before_play(rules) else 0
+    looking = all_seats(players) if looks_before_play(rules) else 0
     table = Table(
         tuple(tuple(r) for r in rows),
         tuple(reversed(cards[CARDS_DEALT * players :])),
@@ -104,8 +107,8 @@ def deal(
     )
     status = Status(
         caller=NO_PLAYER,
-        final_lap=-1,
-        closing=-1,
+        final_lap=NO_FINAL_LAP,
+        closing=NOT_CLOSING,
         looking=looking,
         emptied=0,
         rng=rng,

@@ -65,6 +65,7 @@ from sabai_rules.state import (
     Stage,
     State,
     has_seat,
+    is_gap,
 )
 
 __all__ = ["LegalActions", "legal_actions"]
@@ -181,7 +182,7 @@ def _shape(state: State) -> tuple[Any, ...]:
     rows = state.table.rows
     queue = state.flow.queue
     if queue and any(type(e) is Compensation for e in queue):
-        return tuple(tuple(i for i, c in enumerate(r) if c >= 0) for r in rows)
+        return tuple(tuple(i for i, c in enumerate(r) if not is_gap(c)) for r in rows)
     return tuple(map(len, rows))
 
 

@@ -73,6 +73,7 @@ from sabai_rules.engine.rules import (
     who_may_call,
 )
 from sabai_rules.state import (
+    NO_CARD,
     Compensation,
     Effect,
     Function,
@@ -81,6 +82,7 @@ from sabai_rules.state import (
     Stage,
     State,
     has_seat,
+    is_gap,
 )
 
 __all__ = ["refusal"]
@@ -191,9 +193,12 @@ def _bad_seat(state: State, action: Action, player: int, what: str) -> IllegalAc
 
 
 def _card_at(state: State, player: int, slot: int) -> int:
-    """The card in ``player``'s ``slot``, or a negative number if there is none there."""
+    """The card in ``player``'s ``slot``, or :data:`~sabai_rules.state.NO_CARD` if the slot is
+    empty, holds a gap or is not in the row."""
     row = state.table.rows[player]
-    return row[slot] if 0 <= slot < len(row) else -1
+    if 0 <= slot < len(row) and not is_gap(row[slot]):
+        return row[slot]
+    return NO_CARD
 
 
 # -- the turn -----------------------------------------------------------------------------------
@@ -299,7 +304,7 @@ def _throw_in(state: State, action: ThrowIn) -> IllegalActionError | None:
             (actor,),
         )
     card = _card_at(state, owner, slot)
-    if card < 0:
+    if card == NO_CARD:
         return _refuse(is_identical, action, f"{{0}} has no card in slot {slot}", (owner,))
     if owner == actor:
         if actor == keeps_last_card(f, t, state.setup.deck):
@@ -373,7 +378,7 @@ def _function(
             )
         return None
     if not may_switch(rows, actor, action.slot, target, action.target_slot):
-        if _card_at(state, actor, action.slot) < 0:
+        if _card_at(state, actor, action.slot) == NO_CARD:
             return _refuse(rule, action, f"{{0}} has no card in slot {action.slot}", (actor,))
         return _refuse(rule, action, f"{{0}} has no card in slot {action.target_slot}", (target,))
     return None
@@ -392,7 +397,7 @@ def _compensate(state: State, action: Compensate) -> IllegalActionError | None:
             can_give_in_return, action, "the compensation card is {0}'s to give", (head.thrower,)
         )
     card = _card_at(state, actor, action.slot)
-    if card < 0:
+    if card == NO_CARD:
         return _refuse(
             can_give_in_return, action, f"{{0}} has no card in slot {action.slot}", (actor,)
         )

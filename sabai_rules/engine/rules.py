@@ -22,6 +22,7 @@ from sabai_rules.cards import GIVE, PEEK, SPY, SWITCH, Deck
 from sabai_rules.engine.actions import PARAMETERS, Action
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import (
+    NO_CARD,
     NO_PLAYER,
     NOT_CLOSING,
     Compensation,
@@ -34,6 +35,7 @@ from sabai_rules.state import (
     cards_in,
     has_cards,
     has_seat,
+    is_gap,
 )
 
 __all__ = [
@@ -175,7 +177,7 @@ def must_keep_drawn(deck: Deck, held: int) -> bool:
 def may_burn_drawn(rules: Ruleset, deck: Deck, top: int) -> bool:
     """Whether a drawn Ass Joker may be burned straight onto a joker on top of the pile (an
     option; the rulebook says no)."""
-    return rules.allow_burn_from_draw and top >= 0 and deck.is_joker(top)
+    return rules.allow_burn_from_draw and top != NO_CARD and deck.is_joker(top)
 
 
 def may_play_drawn(rules: Ruleset, deck: Deck, held: int, top: int) -> bool:
@@ -362,7 +364,7 @@ def may_skip_function(rules: Ruleset) -> bool:
 
 
 def _holds_card(row: tuple[int, ...], slot: int) -> bool:
-    return 0 <= slot < len(row) and row[slot] >= 0
+    return 0 <= slot < len(row) and not is_gap(row[slot])
 
 
 @decides("function.peek")
@@ -418,7 +420,7 @@ def may_compensate_with(deck: Deck, card: int, known: int) -> bool:
 
 def compensation_slots(deck: Deck, row: tuple[int, ...], known: int) -> list[int]:
     """The slots of the thrower's row that may be picked as the compensation card."""
-    return [i for i, c in enumerate(row) if c >= 0 and may_compensate_with(deck, c, known)]
+    return [i for i, c in enumerate(row) if not is_gap(c) and may_compensate_with(deck, c, known)]
 
 
 def owed_compensation(flow: Flow) -> Compensation | None:

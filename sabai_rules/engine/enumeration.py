@@ -374,7 +374,7 @@ def _list_throw_ins(
         if is_locked_out(lockout, actor):
             continue
         if actor != last:
-            out.extend(ThrowIn(actor, actor, s) for s in _slots(shape, actor))
+            out.extend(_throw_row(actor, actor, shape[actor]))
         if not (for_others and can_give_in_return(rules, t.rows[actor])):
             continue
         for owner in range(n):
@@ -382,14 +382,32 @@ def _list_throw_ins(
                 continue
             if by_knowledge:
                 row = t.rows[owner]
+                actions = _throw_row(actor, owner, len(row))
                 out.extend(
-                    ThrowIn(actor, owner, s)
+                    actions[s]
                     for s in _slots(shape, owner)
                     if may_play_for_owner(t, actor, owner, row[s])
                 )
             else:
-                out.extend(ThrowIn(actor, owner, s) for s in _slots(shape, owner))
+                out.extend(_throw_row(actor, owner, shape[owner]))
     return out
+
+
+def _throw_row(actor: int, owner: int, slots: int | tuple[int, ...]) -> Sequence[Action]:
+    """``ThrowIn(actor, owner, s)`` for the slots of a row (its length, or the slots holding
+    cards when it has a gap), taken from one cached tuple per thrower and owner, so that a new
+    table shape costs no new actions."""
+    length = slots if isinstance(slots, int) else (max(slots) + 1 if slots else 0)
+    key = ("throw-row", actor, owner)
+    row = _CACHE.get(key, ())
+    if len(row) < length:
+        if len(_CACHE) >= _LIMIT:
+            _CACHE.clear()
+        row = (*row, *(ThrowIn(actor, owner, s) for s in range(len(row), length)))
+        _CACHE[key] = row
+    if isinstance(slots, int):
+        return row[:length]
+    return [row[s] for s in slots]
 
 
 def _slots(shape: tuple[Any, ...], player: int) -> Sequence[int]:

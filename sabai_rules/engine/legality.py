@@ -35,7 +35,6 @@ from sabai_rules.engine.actions import (
 )
 from sabai_rules.engine.rules import (
     FUNCTION_RULES,
-    OLDER_RULES,
     calls_allowed,
     can_carry_out,
     can_give_in_return,
@@ -68,6 +67,7 @@ from sabai_rules.engine.rules import (
     owed_compensation,
     pile_started,
     round_over,
+    rule_in_edition,
     rule_of,
     throw_in_window_open,
     who_may_call,
@@ -114,10 +114,8 @@ def refusal(state: State, action: Action) -> IllegalActionError | None:
     problem = _refusal(state, action)
     if problem is None:
         return None
-    older = OLDER_RULES.get(problem.rule)
-    if older is not None and state.setup.ruleset.edition == "older":
-        return problem.in_edition(older)
-    return problem
+    rule = rule_in_edition(problem.rule, state.setup.ruleset)
+    return problem if rule == problem.rule else problem.in_edition(rule)
 
 
 def _refusal(state: State, action: Action) -> IllegalActionError | None:

@@ -38,16 +38,8 @@ from sabai_rules.state import (
     is_gap,
 )
 
-__all__ = [
-    "CARDS_DEALT",
-    "DECIDED",
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "OLDER_RULES",
-    "decides",
-    "rule_in_edition",
-    "rule_of",
-]
+# No __all__: every public function here is a rule's predicate, and the API reference lists
+# them all.
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 12
@@ -187,7 +179,8 @@ def may_play_drawn(rules: Ruleset, deck: Deck, held: int, top: int) -> bool:
 
 def keeps_last_card(flow: Flow, table: Table, deck: Deck) -> int:
     """The active player, if they must keep a drawn Ass Joker and have one card left: that card
-    stays for the exchange, so they may not throw it in; else :data:`NO_PLAYER`."""
+    stays for the exchange, so they may not throw it in; else
+    :data:`~sabai_rules.state.NO_PLAYER`."""
     if (
         flow.stage == Stage.DECIDE
         and must_keep_drawn(deck, table.held)

@@ -106,26 +106,11 @@ def scan_code(path: Path, kind: str, root: Path) -> Iterator[Citation]:
             ident = match.group(2)
             yield Citation(ident, kind, f"{where}:{number}", names.get(number, "(module)"))
     for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
-        func = node.func
-        callee = (
-            func.id
-            if isinstance(func, ast.Name)
-            else func.attr
-            if isinstance(func, ast.Attribute)
-            else ""
-        )
-        literal_args = [
-            a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
-        ]
-        if callee == _DECIDES and isinstance(func, ast.Name):
-            continue  # read with the function it decorates, below
-        if _is_rules_marker(func):
-            for ident in literal_args:
-                yield Citation(
-                    ident, kind, f"{where}:{node.lineno}", names.get(node.lineno, "(module)")
-                )
+        if isinstance(node, ast.Call) and _is_rules_marker(node.func):
+            for arg in node.args:
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    name = names.get(node.lineno, "(module)")
+                    yield Citation(arg.value, kind, f"{where}:{node.lineno}", name)
     yield from _marker_constants(tree, kind, where, names)
     yield from _deciders(tree, kind, where)
 

@@ -195,8 +195,8 @@ def parse_action(text: str) -> Action:
         raise ScenarioError(f"not an action: {text!r}") from None
     if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
         raise ScenarioError(f"not an action: {text!r}")
-    cls = getattr(moves, call.func.id, None)
-    if cls is None or call.func.id not in moves.__all__ or not isinstance(cls, type):
+    cls = moves.ACTIONS_BY_NAME.get(call.func.id)
+    if cls is None:
         raise ScenarioError(f"unknown action {call.func.id!r} in {text!r}")
     try:
         args = [ast.literal_eval(a) for a in call.args]

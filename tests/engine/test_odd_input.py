@@ -62,8 +62,8 @@ def test_cards_to_look_at_are_a_tuple_of_slots() -> None:
 
 @pytest.mark.rules("four-together.touch-nose")
 @pytest.mark.parametrize("copies", [1, 2])
-def test_a_deck_of_few_copies_plays_alike_through_fast_and_general_paths(copies: int) -> None:
-    # apply() takes the fast paths, apply_events() always the general one: they must agree. With
+def test_a_deck_of_few_copies_plays_alike_through_shortcuts_and_general_path(copies: int) -> None:
+    # apply() takes the shortcuts, apply_events() always the general path: they must agree. With
     # one card per rank nobody races (one card is not cards together); with two, both must lie
     # on top of the pile.
     rules = Ruleset().with_options(deck=DeckSpec(copies=copies), nose_race="random")

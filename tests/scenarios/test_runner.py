@@ -207,3 +207,10 @@ def test_a_dealt_table_is_the_engines_deal(tmp_path: Path) -> None:
     assert "the deal gives P0 ['7', '8', '10', '2'], expected ['7', '8', '10']" in str(caught.value)
     with pytest.raises(ScenarioError, match="a dealt table has no discard"):
         _run(tmp_path, DEALT.replace("  dealt: true\n", "  dealt: true\n  discard: [5]\n"))
+
+
+@pytest.mark.parametrize("text", ["Parameter('slot', 'slot', None)", "deal(1)", "Nothing(0)"])
+def test_only_the_engine_actions_are_steps(text: str) -> None:
+    """A name the engine exports that is not an action (a class, a function) is no step."""
+    with pytest.raises(ScenarioError, match="unknown action"):
+        scenarios.parse_action(text)

@@ -84,6 +84,8 @@ def carry_out(w: Work, action: Action) -> None:
         case ThrowIn(actor=actor, owner=owner, slot=slot):
             _throw_in(w, actor, owner, slot)
         case Peek(actor=actor, slot=slot):
+            # 11 peek and 12 spy: the executor sees the card (:rule:`function.peek`,
+            # :rule:`function.spy`).
             _pop_function(w)
             card = w.rows[actor][slot]
             w.private = with_bit(w.private, actor, card)
@@ -125,6 +127,7 @@ def carry_out(w: Work, action: Action) -> None:
 
 
 def _draw(w: Work, actor: int) -> None:
+    """The top card of the draw pile, seen by the drawer only (:rule:`turn.draw`)."""
     card = w.take_from_draw(actor)
     if card == NO_CARD:
         # No card anywhere: the round ends as it stands (:rule:`ruling.draw-pile-exhausted`).
@@ -149,6 +152,7 @@ def _place_turn_card(w: Work, actor: int, card: int, triggers: bool) -> None:
 
 
 def _play(w: Work, actor: int) -> None:
+    """The drawn card goes face up onto the pile as the turn card (:rule:`turn.play`)."""
     card = w.held
     w.held = NO_CARD
     w.emit(Played(actor, card))
@@ -156,6 +160,8 @@ def _play(w: Work, actor: int) -> None:
 
 
 def _keep(w: Work, actor: int, slot: int) -> None:
+    """The drawn card takes the place of the card in ``slot``, which goes face up onto the pile
+    as the turn card (:rule:`turn.keep`)."""
     row = w.rows[actor]
     held = w.held
     if not row:
@@ -203,6 +209,8 @@ def _look(w: Work, actor: int, slots: tuple[int, ...]) -> None:
 
 
 def _throw_in(w: Work, actor: int, owner: int, slot: int) -> None:
+    """A throw-in, first offered to the owner when it is another player's card and they would be
+    asked (:rule:`sabai-sabai-move.first-refusal`)."""
     flow.reopen(w)
     if owner != actor and first_refusal_due(
         w.rules, w.public | w.private[owner], w.lockout, owner, w.rows[owner][slot]
@@ -269,6 +277,7 @@ def _pop_function(w: Work) -> Function:
 
 
 def _give(w: Work, actor: int, slot: int, target: int) -> None:
+    """13 give: the card leaves the giver's row for the target's (:rule:`function.give`)."""
     _pop_function(w)
     row = w.rows[actor]
     card = row[slot]
@@ -281,6 +290,7 @@ def _give(w: Work, actor: int, slot: int, target: int) -> None:
 
 
 def _switch(w: Work, actor: int, slot: int, target: int, target_slot: int) -> None:
+    """14 switch: the two cards change places, unseen (:rule:`function.switch`)."""
     _pop_function(w)
     mine, theirs = w.rows[actor], w.rows[target]
     card, other = mine[slot], theirs[target_slot]
@@ -290,6 +300,8 @@ def _switch(w: Work, actor: int, slot: int, target: int, target_slot: int) -> No
 
 
 def _compensate(w: Work, actor: int, slot: int) -> None:
+    """The thrower's card, face down, into the owner's row
+    (:rule:`sabai-sabai-move.compensation`)."""
     head = w.queue[0]
     assert isinstance(head, Compensation)
     row = w.rows[actor]

@@ -56,16 +56,26 @@ _RULE_OF: dict[Callable[..., object], str] = {}
 OLDER_RULES: dict[str, str] = {}
 
 
+#: The Sphinx role of a rule, kept apart from the ids so that the source scanners do not read the
+#: template below as a citation.
+_ROLE: Final = ":rule:"
+
+
 def decides(rule: str, *, older: str | None = None) -> Callable[[_F], _F]:
-    """Mark the function that decides ``rule``; a rule is decided by one function only."""
+    """Mark the function that decides ``rule``; a rule is decided by one function only. The
+    rule (and the older edition's own, if any) is added to the function's docstring, so that the
+    API reference says which rule each predicate decides."""
 
     def mark(function: _F) -> _F:
         if rule in DECIDED:
             raise RuntimeError(f"{rule} is decided twice: {DECIDED[rule].__name__}, {function}")
         DECIDED[rule] = function
         _RULE_OF[function] = rule
+        decided = f"Decides {_ROLE}`{rule}`"
         if older is not None:
             OLDER_RULES[rule] = older
+            decided += f" (in the older edition, {_ROLE}`{older}`)"
+        function.__doc__ = f"{function.__doc__ or ''}\n\n    {decided}."
         return function
 
     return mark

@@ -34,6 +34,8 @@ from sabai_rules.engine.rules import (
     is_identical,
     kept_out_card_triggers,
     leaves_gap,
+    may_compensate_with,
+    may_exchange,
     wrong_throw_in_locks_out,
 )
 from sabai_rules.engine.work import Work, with_bit
@@ -175,7 +177,7 @@ def _keep(w: Work, actor: int, slot: int) -> None:
         flow.end_turn(w)
         return
     out = row[slot]
-    if out == w.deck.ass_joker:
+    if not may_exchange(w.deck, out):
         # Never exchanged out of a row (:rule:`ass-joker.no-keep-exchange`): turned over
         # unknowingly, shown, it stays; the drawn card is played
         # (:rule:`ass-joker.turned-over-unknowingly`).
@@ -306,8 +308,9 @@ def _compensate(w: Work, actor: int, slot: int) -> None:
     assert isinstance(head, Compensation)
     row = w.rows[actor]
     card = row[slot]
-    if card == w.deck.ass_joker:
-        # Picked blindly: shown to all, it stays; pick again (:rule:`ruling.ass-joker-turned-over`).
+    if not may_compensate_with(w.deck, card, card_bit(card)):
+        # An Ass Joker picked blindly: shown to all, and then no compensation card; it stays,
+        # pick again (:rule:`ruling.ass-joker-turned-over`).
         w.public |= card_bit(card)
         w.emit(AssJokerShown(actor, slot, card))
         return

@@ -209,6 +209,13 @@ def keep_slots(deck: Deck, row: tuple[int, ...], held: int) -> range:
     return range(1) if must_keep_drawn(deck, held) else range(0)
 
 
+@decides("ass-joker.no-keep-exchange")
+def may_exchange(deck: Deck, card: int) -> bool:
+    """Whether a drawn card may take the place of ``card`` in a row: any card but the Ass Joker,
+    which is turned over instead and stays (:rule:`ass-joker.turned-over-unknowingly`)."""
+    return card != deck.ass_joker
+
+
 @decides("ruling.keep-discard-triggers-function")
 def kept_out_card_triggers(rules: Ruleset) -> bool:
     """Whether a function card that leaves a row by a keep triggers its function."""

@@ -11,7 +11,12 @@ from __future__ import annotations
 
 from sabai_rules.engine.actions import Action, Draw, Keep, Play
 from sabai_rules.engine.flow import end_condition, status_after_turn
-from sabai_rules.engine.rules import can_carry_out, kept_out_card_triggers, nose_race_after
+from sabai_rules.engine.rules import (
+    can_carry_out,
+    kept_out_card_triggers,
+    may_exchange,
+    nose_race_after,
+)
 from sabai_rules.engine.work import with_bit, with_row
 from sabai_rules.state import (
     NO_CARD,
@@ -43,7 +48,7 @@ def shortcut(state: State, action: Action) -> State | None:
         case Keep(actor=actor, slot=slot):
             t = state.table
             row = t.rows[actor]
-            if not row or row[slot] == state.setup.deck.ass_joker:
+            if not row or not may_exchange(state.setup.deck, row[slot]):
                 return None  # into an empty row, or an Ass Joker turned over
             rows = with_row(t.rows, actor, (*row[:slot], t.held, *row[slot + 1 :]))
             triggers = kept_out_card_triggers(state.setup.ruleset)

@@ -35,6 +35,7 @@ DECIDED = {
     "ass-joker.drawn-must-be-kept": "must_keep_drawn",
     "ruling.ass-joker-drawn": "may_burn_drawn",
     "turn.keep": "keep_slots",
+    "ass-joker.no-keep-exchange": "may_exchange",
     "ruling.keep-discard-triggers-function": "kept_out_card_triggers",
     "setup.empty-discard-pile": "pile_started",
     "throw-in.interception": "throw_in_window_open",

@@ -24,9 +24,10 @@ from sabai_rules.state import (
     NO_FINAL_LAP,
     NO_PLAYER,
     NOT_CLOSING,
+    STAGE_DRAW,
+    STAGE_LOOK,
     Flow,
     Setup,
-    Stage,
     State,
     Status,
     Table,
@@ -116,7 +117,7 @@ def deal(
     )
     flow = Flow(
         turn=starter,
-        stage=Stage.LOOK if looking else Stage.DRAW,
+        stage=STAGE_LOOK if looking else STAGE_DRAW,
         turns=0,
         queue=(),
         pending=None,

@@ -61,11 +61,12 @@ from sabai_rules.events import (
 )
 from sabai_rules.state import (
     NO_CARD,
+    STAGE_DECIDE,
+    STAGE_DRAW,
     Compensation,
     EndCause,
     Function,
     Offer,
-    Stage,
     card_bit,
     gap_for,
     seat_bit,
@@ -91,12 +92,12 @@ def carry_out(w: Work, action: Action) -> None:
             _pop_function(w)
             card = w.rows[actor][slot]
             w.private = with_bit(w.private, actor, card)
-            w.emit(Peeked(actor, slot, card))
+            w.emit(Peeked, actor, slot, card)
         case Spy(actor=actor, target=target, slot=slot):
             _pop_function(w)
             card = w.rows[target][slot]
             w.private = with_bit(w.private, actor, card)
-            w.emit(Spied(actor, target, slot, card))
+            w.emit(Spied, actor, target, slot, card)
         case Give(actor=actor, slot=slot, target=target):
             _give(w, actor, slot, target)
         case Switch(actor=actor, slot=slot, target=target, target_slot=target_slot):
@@ -109,18 +110,18 @@ def carry_out(w: Work, action: Action) -> None:
             _compensate(w, actor, slot)
         case TakeFirstRefusal():
             offer = _answer_offer(w)
-            w.emit(FirstRefusalTaken(offer.owner))
+            w.emit(FirstRefusalTaken, offer.owner)
             _throw(w, offer.owner, offer.owner, offer.slot)
         case WaiveFirstRefusal():
             offer = _answer_offer(w)
-            w.emit(FirstRefusalWaived(offer.owner))
+            w.emit(FirstRefusalWaived, offer.owner)
             _throw(w, offer.thrower, offer.owner, offer.slot)
         case TouchNoseLast(actor=actor):
             w.pending = None
             w.lose_nose_race(actor)
         case SkipFunction():
             head = _pop_function(w)
-            w.emit(FunctionSkipped(head.executor, head.card))
+            w.emit(FunctionSkipped, head.executor, head.card)
         case LookAtCards(actor=actor, slots=slots):
             _look(w, actor, slots)
 
@@ -134,12 +135,12 @@ def _draw(w: Work, actor: int) -> None:
     if card == NO_CARD:
         # No card anywhere: the round ends as it stands (:rule:`ruling.draw-pile-exhausted`).
         w.status = attrs.evolve(w.status, end=EndCause.EXHAUSTED)
-        w.emit(RoundEnded(actor, EndCause.EXHAUSTED))
+        w.emit(RoundEnded, actor, EndCause.EXHAUSTED)
         return
     w.held = card
     w.private = with_bit(w.private, actor, card)
-    w.stage = Stage.DECIDE
-    w.emit(Drew(actor, card))
+    w.stage = STAGE_DECIDE
+    w.emit(Drew, actor, card)
 
 
 def _place_turn_card(w: Work, actor: int, card: int, triggers: bool) -> None:
@@ -157,7 +158,7 @@ def _play(w: Work, actor: int) -> None:
     """The drawn card goes face up onto the pile as the turn card (:rule:`turn.play`)."""
     card = w.held
     w.held = NO_CARD
-    w.emit(Played(actor, card))
+    w.emit(Played, actor, card)
     _place_turn_card(w, actor, card, triggers=True)
 
 
@@ -170,7 +171,7 @@ def _keep(w: Work, actor: int, slot: int) -> None:
         # A drawn Ass Joker and an empty row: it goes into the row, no card goes to the pile
         # (:rule:`ruling.ass-joker-drawn`); with no new turn card, lock-outs stand
         # (:rule:`ruling.retry-lockout-scope`).
-        w.emit(KeptInEmptyRow(actor))
+        w.emit(KeptInEmptyRow, actor)
         w.held = NO_CARD
         w.set_row(actor, (held,))
         w.entered_row(actor)
@@ -182,14 +183,14 @@ def _keep(w: Work, actor: int, slot: int) -> None:
         # unknowingly, shown, it stays; the drawn card is played
         # (:rule:`ass-joker.turned-over-unknowingly`).
         w.public |= card_bit(out)
-        w.emit(AssJokerTurnedOver(actor, slot, out))
+        w.emit(AssJokerTurnedOver, actor, slot, out)
         w.held = NO_CARD
-        w.emit(Played(actor, held))
+        w.emit(Played, actor, held)
         _place_turn_card(w, actor, held, triggers=True)
         return
     w.set_row(actor, (*row[:slot], held, *row[slot + 1 :]))
     w.held = NO_CARD
-    w.emit(Kept(actor, slot, out))
+    w.emit(Kept, actor, slot, out)
     _place_turn_card(w, actor, out, triggers=kept_out_card_triggers(w.rules))
 
 
@@ -203,8 +204,8 @@ def _look(w: Work, actor: int, slots: tuple[int, ...]) -> None:
     looking = w.status.looking & ~seat_bit(actor)
     w.status = attrs.evolve(w.status, looking=looking)
     if not looking:
-        w.stage = Stage.DRAW
-    w.emit(LookedAt(actor, slots, tuple(row[s] for s in slots)))
+        w.stage = STAGE_DRAW
+    w.emit(LookedAt, actor, slots, tuple(row[s] for s in slots))
 
 
 # -- throwing in --------------------------------------------------------------------------------
@@ -218,7 +219,7 @@ def _throw_in(w: Work, actor: int, owner: int, slot: int) -> None:
         w.rules, w.public | w.private[owner], w.lockout, owner, w.rows[owner][slot]
     ):
         w.pending = Offer(actor, owner, slot)
-        w.emit(FirstRefusalOffered(actor, owner, slot))
+        w.emit(FirstRefusalOffered, actor, owner, slot)
         return
     _throw(w, actor, owner, slot)
 
@@ -245,7 +246,7 @@ def _throw(w: Work, thrower: int, owner: int, slot: int) -> None:
         w.left_row(owner, by_discard=True)
         # Another's correct throw-in ends every lock-out (:rule:`throw-in.retry-lockout`).
         w.lockout = 0
-        w.emit(ThrewIn(thrower, owner, slot, card, True))
+        w.emit(ThrewIn, thrower, owner, slot, card, True)
         # The thrower carries out the function, after those already queued
         # (:rule:`function.thrown-in`, :rule:`throw-in.functions-in-order`,
         # :rule:`sabai-sabai-move.functions-by-thrower`,
@@ -262,7 +263,7 @@ def _throw(w: Work, thrower: int, owner: int, slot: int) -> None:
         # (:rule:`throw-in.wrong-card.penalty`, :rule:`sabai-sabai-move.penalty-to-thrower`,
         # :rule:`throw-in.mistaken-interception`).
         w.public |= card_bit(card)
-        w.emit(ThrewIn(thrower, owner, slot, card, False))
+        w.emit(ThrewIn, thrower, owner, slot, card, False)
         w.penalty(thrower)
         if wrong_throw_in_locks_out(w.rules):
             w.lockout |= seat_bit(thrower)
@@ -288,7 +289,7 @@ def _give(w: Work, actor: int, slot: int, target: int) -> None:
     # A given card goes to the end of the target's row (:rule:`ruling.row-positions`).
     w.set_row(target, (*w.rows[target], card))
     w.entered_row(target)
-    w.emit(Gave(actor, slot, target, card))
+    w.emit(Gave, actor, slot, target, card)
 
 
 def _switch(w: Work, actor: int, slot: int, target: int, target_slot: int) -> None:
@@ -298,7 +299,7 @@ def _switch(w: Work, actor: int, slot: int, target: int, target_slot: int) -> No
     card, other = mine[slot], theirs[target_slot]
     w.set_row(actor, (*mine[:slot], other, *mine[slot + 1 :]))
     w.set_row(target, (*theirs[:target_slot], card, *theirs[target_slot + 1 :]))
-    w.emit(Switched(actor, slot, target, target_slot, card, other))
+    w.emit(Switched, actor, slot, target, target_slot, card, other)
 
 
 def _compensate(w: Work, actor: int, slot: int) -> None:
@@ -312,7 +313,7 @@ def _compensate(w: Work, actor: int, slot: int) -> None:
         # An Ass Joker picked blindly: shown to all, and then no compensation card; it stays,
         # pick again (:rule:`ruling.ass-joker-turned-over`).
         w.public |= card_bit(card)
-        w.emit(AssJokerShown(actor, slot, card))
+        w.emit(AssJokerShown, actor, slot, card)
         return
     w.queue = w.queue[1:]
     w.set_row(actor, (*row[:slot], *row[slot + 1 :]))
@@ -327,4 +328,4 @@ def _compensate(w: Work, actor: int, slot: int) -> None:
         index = len(owner_row)
         w.set_row(head.owner, (*owner_row, card))
     w.entered_row(head.owner)
-    w.emit(Compensated(actor, slot, head.owner, index, card))
+    w.emit(Compensated, actor, slot, head.owner, index, card)

@@ -31,7 +31,7 @@ from sabai_rules.engine.actions import (
     TouchNoseLast,
     WaiveFirstRefusal,
 )
-from sabai_rules.engine.legality import refusal
+from sabai_rules.engine.legality import current_refusal
 from sabai_rules.engine.rules import (
     calls_allowed,
     can_give_in_return,
@@ -59,16 +59,18 @@ from sabai_rules.engine.rules import (
     who_may_call,
 )
 from sabai_rules.state import (
+    STAGE_DECIDE,
+    STAGE_DRAW,
+    STAGE_LOOK,
     Compensation,
     Function,
     NoseRace,
-    Stage,
     State,
     has_seat,
     is_gap,
 )
 
-__all__ = ["LegalActions", "legal_actions"]
+__all__ = ["LegalActions", "legal_actions", "was_listed"]
 
 
 class LegalActions(Sequence[Action]):
@@ -137,7 +139,7 @@ class LegalActions(Sequence[Action]):
         return iter(self.as_tuple())
 
     def __contains__(self, action: object) -> bool:
-        return type(action) in PARAMETERS and refusal(self._state, action) is None  # type: ignore[arg-type]
+        return type(action) in PARAMETERS and current_refusal(self._state, action) is None  # type: ignore[arg-type]
 
     def __bool__(self) -> bool:
         return bool(self.decisions or self.calls or self.passes or self.throw_ins)
@@ -202,9 +204,11 @@ def legal_actions(state: State) -> LegalActions:
     if pending is not None:
         if isinstance(pending, NoseRace):
             race = _cached(("nose", n), lambda: [TouchNoseLast(p) for p in range(n)])
-            return LegalActions(state, False, race, _NONE, _NONE)
+            _LAST[0] = found = LegalActions(state, False, race, _NONE, _NONE)
+            return found
         answers = (TakeFirstRefusal(pending.owner), WaiveFirstRefusal(pending.owner))
-        return LegalActions(state, False, answers, _NONE, _NONE)
+        _LAST[0] = found = LegalActions(state, False, answers, _NONE, _NONE)
+        return found
     queue = f.queue
     decisions = _NONE
     ending = in_reaction_round(st)
@@ -220,14 +224,14 @@ def legal_actions(state: State) -> LegalActions:
             decisions = tuple(Compensate(thrower, s) for s in slots)
     elif not ending:
         stage = f.stage
-        if stage == Stage.DRAW:
+        if stage == STAGE_DRAW:
             player = drawer(f)
             decisions = _CACHE.get(("draw", player)) or _cached(
                 ("draw", player), lambda: [Draw(player)]
             )
-        elif stage == Stage.DECIDE:
+        elif stage == STAGE_DECIDE:
             decisions = _decisions(state)
-        elif stage == Stage.LOOK:
+        elif stage == STAGE_LOOK:
             decisions = _looks(state)
     calls = passes = _NONE
     if not ending:
@@ -241,7 +245,28 @@ def legal_actions(state: State) -> LegalActions:
             ("passes", n, closing),
             lambda: [Pass(p) for p in range(n) if not has_seat(closing, p)],
         )
-    return LegalActions(state, True, decisions, calls, passes)
+    _LAST[0] = found = LegalActions(state, True, decisions, calls, passes)
+    return found
+
+
+#: The last list given out by :func:`legal_actions`. An action taken from it is legal in its state
+#: by construction (the lists ask the predicates legality asks), so :func:`was_listed` spares
+#: :func:`~sabai_rules.moves.apply` asking them again. One slot, replaced whole.
+_LAST: list[LegalActions | None] = [None]
+
+
+def was_listed(state: State, action: Action) -> bool:
+    """Whether ``action`` is the very object (not merely an equal action) that the last call of
+    :func:`legal_actions` listed for ``state``, the very state, among the decisions, the calls or
+    the passes."""
+    last = _LAST[0]
+    if last is None or last._state is not state:
+        return False
+    for group in (last.decisions, last.passes, last.calls):
+        for listed in group:
+            if listed is action:
+                return True
+    return False
 
 
 def _calls(state: State) -> list[Action]:

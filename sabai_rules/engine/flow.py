@@ -31,6 +31,10 @@ from sabai_rules.events import (
 )
 from sabai_rules.state import (
     NOT_CLOSING,
+    STAGE_DECIDE,
+    STAGE_DONE,
+    STAGE_DRAW,
+    STAGE_LOOK,
     EndCause,
     Function,
     Setup,
@@ -75,7 +79,7 @@ def status_after_pass(st: Status, player: int, players: int) -> Status:
 
 def end_turn(w: Work) -> None:
     """The active player's turn is played."""
-    w.stage = Stage.DONE
+    w.stage = STAGE_DONE
     w.turns += 1
     w.status = status_after_turn(w.status)
 
@@ -91,7 +95,7 @@ def end_condition(
         return EndCause.EMPTIED
     if final_lap_played(st.final_lap):
         return EndCause.FINAL_LAP
-    if stage == Stage.DONE and turn_cap_reached(rules, setup.final_round, turns):
+    if stage == STAGE_DONE and turn_cap_reached(rules, setup.final_round, turns):
         return EndCause.FORCED
     return None
 
@@ -109,7 +113,7 @@ def settle(w: Work) -> None:
                 if can_carry_out(w.rules, w.deck, w.rows, head):
                     return
                 w.queue = w.queue[1:]
-                w.emit(FunctionFizzled(head.executor, head.card))
+                w.emit(FunctionFizzled, head.executor, head.card)
                 continue
             thrower = head.thrower
             if compensation_slots(w.deck, w.rows[thrower], w.public | w.private[thrower]):
@@ -121,21 +125,21 @@ def settle(w: Work) -> None:
             row = w.rows[head.owner]
             if gap in row:
                 w.set_row(head.owner, tuple(c for c in row if c != gap))
-            w.emit(CompensationLapsed(head.thrower, head.owner))
+            w.emit(CompensationLapsed, head.thrower, head.owner)
             continue
-        if w.stage in (Stage.DECIDE, Stage.LOOK) or st.closing != NOT_CLOSING:
+        if w.stage in (STAGE_DECIDE, STAGE_LOOK) or st.closing != NOT_CLOSING:
             return
         cause = end_condition(w.setup, w.rows, st, w.stage, w.turns)
         if cause is not None:
             # The round ends after the reaction round (:rule:`ruling.end-of-round-reaction`).
             w.status = attrs.evolve(st, end=cause, closing=0)
-            w.emit(ReactionRound(w.turn, cause))
+            w.emit(ReactionRound, w.turn, cause)
             return
-        if w.stage == Stage.DONE:
+        if w.stage == STAGE_DONE:
             # The next player in play order, whoever threw in (:rule:`throw-in.no-one-skipped`).
             w.turn = (w.turn + 1) % w.n
-            w.stage = Stage.DRAW
-            w.emit(TurnBegan(w.turn))
+            w.stage = STAGE_DRAW
+            w.emit(TurnBegan, w.turn)
         return
 
 
@@ -150,14 +154,14 @@ def call(w: Work, caller: int) -> None:
     :rule:`round-end.last-round-call`): every player has exactly one more turn; a turn in
     progress is its player's (:rule:`ruling.final-lap-sequence`)."""
     w.status = attrs.evolve(w.status, caller=caller, final_lap=w.n)
-    w.emit(Called(caller))
+    w.emit(Called, caller)
 
 
 def pass_end(w: Work, player: int) -> None:
     """``player`` passes in the reaction round; once everybody has, the round is over
     (:rule:`ruling.end-of-round-reaction`)."""
-    w.emit(Passed(player))
+    w.emit(Passed, player)
     w.status = status_after_pass(w.status, player, w.n)
     if w.status.closing == NOT_CLOSING:
         assert w.status.end is not None
-        w.emit(RoundEnded(player, w.status.end))
+        w.emit(RoundEnded, player, w.status.end)

@@ -74,18 +74,20 @@ from sabai_rules.engine.rules import (
 )
 from sabai_rules.state import (
     NO_CARD,
+    STAGE_DECIDE,
+    STAGE_DONE,
+    STAGE_LOOK,
     Compensation,
     Effect,
     Function,
     NoseRace,
     Offer,
-    Stage,
     State,
     has_seat,
     is_gap,
 )
 
-__all__ = ["refusal"]
+__all__ = ["current_refusal", "in_edition", "refusal"]
 
 #: The action each function card asks for, by function kind.
 _FUNCTION_ACTION: Final[Mapping[int, type[Action]]] = {
@@ -111,23 +113,32 @@ def _literal(value: object) -> str:
 def refusal(state: State, action: Action) -> IllegalActionError | None:
     """The reason ``action`` is illegal in ``state``, or ``None`` if it is legal. Under the
     older edition, a rule that edition states in its own words is cited by its older id."""
-    problem = _refusal(state, action)
-    if problem is None:
-        return None
+    problem = current_refusal(state, action)
+    return None if problem is None else in_edition(problem, state)
+
+
+def in_edition(problem: IllegalActionError, state: State) -> IllegalActionError:
+    """``problem`` citing its rule as the edition in force states it."""
     rule = rule_in_edition(problem.rule, state.setup.ruleset)
     return problem if rule == problem.rule else problem.in_edition(rule)
 
 
-def _refusal(state: State, action: Action) -> IllegalActionError | None:
-    if type(action) not in PARAMETERS:
+def current_refusal(state: State, action: Action) -> IllegalActionError | None:
+    """The reason ``action`` is illegal, citing the current edition's rule ids; ``None`` if it
+    is legal. Whoever only asks *whether* an action is legal asks this (the edition's wording of
+    the rule is looked up only for a refusal that is shown, by :func:`refusal`)."""
+    parameters = PARAMETERS.get(type(action))
+    if parameters is None:
         return _refuse(irregular_field, action, "not an action of this game")
     actor = action.actor
     if type(actor) is not int or not 0 <= actor < state.setup.players:
         return _refuse(is_table_size, action, f"there is no player {_literal(actor)} at this table")
-    field = irregular_field(action)
-    if field is not None:
-        value = _literal(getattr(action, field))
-        return _refuse(irregular_field, action, f"{field} {value} is not a number")
+    # An action whose only parameter is its actor has no other field to check.
+    if parameters:
+        field = irregular_field(action)
+        if field is not None:
+            value = _literal(getattr(action, field))
+            return _refuse(irregular_field, action, f"{field} {value} is not a number")
     match action:
         case Draw():
             return _draw(state, action)
@@ -209,18 +220,18 @@ def _draw(state: State, action: Draw) -> IllegalActionError | None:
     f = state.flow
     if in_reaction_round(f.status):
         return _refuse(in_reaction_round, action, "the round is ending: throw in or pass")
-    if f.stage == Stage.LOOK:
+    if f.stage == STAGE_LOOK:
         return _refuse(cards_to_look_at, action, "players are still looking at their cards")
     actor = action.actor
     if f.queue and (
-        actor == f.turn or (f.stage == Stage.DONE and actor == (f.turn + 1) % state.players)
+        actor == f.turn or (f.stage == STAGE_DONE and actor == (f.turn + 1) % state.players)
     ):
         # The next turn waits for the queue (:rule:`function.execute`).
         return _waits_for(action, f.queue[0])
     if actor != f.turn:
         return _refuse(drawer, action, "it is not {0}'s turn to draw", (actor,))
     if drawer(f) != actor:
-        what = "already drew" if f.stage == Stage.DECIDE else "already played this turn"
+        what = "already drew" if f.stage == STAGE_DECIDE else "already played this turn"
         return _refuse(drawer, action, "{0} " + what, (actor,))
     return None
 
@@ -255,7 +266,7 @@ def _look(state: State, action: LookAtCards) -> IllegalActionError | None:
     actor = action.actor
     if not looks_before_play(rules):
         return _refuse(looks_before_play, action, "the dealt cards must not be looked at")
-    if f.stage != Stage.LOOK or not has_seat(f.status.looking, actor):
+    if f.stage != STAGE_LOOK or not has_seat(f.status.looking, actor):
         return _refuse(cards_to_look_at, action, "{0} has no cards to look at now", (actor,))
     slots = action.slots
     length = len(state.table.rows[actor])
@@ -339,11 +350,13 @@ def _function(
     if not isinstance(head, Function):
         return _refuse(can_carry_out, action, "no function is waiting to be carried out")
     kind = state.setup.deck.functions[head.card]
-    name = face_name(kind)
     actor = action.actor
     if actor != head.executor:
         return _refuse(
-            can_carry_out, action, f"the {name} function is {{0}}'s to carry out", (head.executor,)
+            can_carry_out,
+            action,
+            f"the {face_name(kind)} function is {{0}}'s to carry out",
+            (head.executor,),
         )
     if isinstance(action, SkipFunction):
         if not may_skip_function(state.setup.ruleset):
@@ -351,7 +364,7 @@ def _function(
         return None
     rule = FUNCTION_RULES[kind]
     if type(action) is not _FUNCTION_ACTION[kind]:
-        return _refuse(rule, action, f"the function to carry out is {name}")
+        return _refuse(rule, action, f"the function to carry out is {face_name(kind)}")
     rows = state.table.rows
     if isinstance(action, Peek):
         if not may_peek(rows[actor], action.slot):

@@ -25,6 +25,8 @@ from sabai_rules.state import (
     NO_CARD,
     NO_PLAYER,
     NOT_CLOSING,
+    STAGE_DECIDE,
+    STAGE_DRAW,
     Compensation,
     Flow,
     Function,
@@ -160,13 +162,13 @@ def looks_before_play(rules: Ruleset) -> bool:
 @decides("turn.draw")
 def drawer(flow: Flow) -> int:
     """The player who may draw now: the active player, before they drew."""
-    return flow.turn if flow.stage == Stage.DRAW else NO_PLAYER
+    return flow.turn if flow.stage == STAGE_DRAW else NO_PLAYER
 
 
 @decides("turn.two-options")
 def holds_drawn_card(flow: Flow, player: int) -> bool:
     """``player`` drew and must now play or keep the drawn card."""
-    return player == flow.turn and flow.stage == Stage.DECIDE
+    return player == flow.turn and flow.stage == STAGE_DECIDE
 
 
 @decides("ass-joker.drawn-must-be-kept", older="ass-joker.cursed-joker-restriction")
@@ -192,7 +194,7 @@ def keeps_last_card(flow: Flow, table: Table, deck: Deck) -> int:
     stays for the exchange, so they may not throw it in; else
     :data:`~sabai_rules.state.NO_PLAYER`."""
     if (
-        flow.stage == Stage.DECIDE
+        flow.stage == STAGE_DECIDE
         and must_keep_drawn(deck, table.held)
         and cards_in(table.rows[flow.turn]) == 1
     ):
@@ -235,7 +237,7 @@ def pile_started(table: Table) -> bool:
 def throw_in_window_open(rules: Ruleset, stage: Stage) -> bool:
     """Whether throw-ins are open at ``stage``: until the top card is covered (current edition),
     or, in the older, only until the next card is drawn."""
-    return rules.throw_in_window == "until_covered" or stage != Stage.DECIDE
+    return rules.throw_in_window == "until_covered" or stage != STAGE_DECIDE
 
 
 @decides("throw-in.retry-lockout")

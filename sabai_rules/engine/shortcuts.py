@@ -20,9 +20,11 @@ from sabai_rules.engine.rules import (
 from sabai_rules.engine.work import with_bit, with_row
 from sabai_rules.state import (
     NO_CARD,
+    STAGE_DECIDE,
+    STAGE_DONE,
+    STAGE_DRAW,
     Flow,
     Function,
-    Stage,
     State,
     Status,
     Table,
@@ -43,7 +45,7 @@ def shortcut(state: State, action: Action) -> State | None:
             card = draw[-1]
             private = with_bit(t.private, actor, card)
             table = Table(t.rows, draw[:-1], t.discard, card, t.public, private)
-            flow = Flow(f.turn, Stage.DECIDE, f.turns, f.queue, f.pending, f.lockout, f.status)
+            flow = Flow(f.turn, STAGE_DECIDE, f.turns, f.queue, f.pending, f.lockout, f.status)
             return State(state.setup, table, flow)
         case Keep(actor=actor, slot=slot):
             t = state.table
@@ -79,7 +81,7 @@ def _turn_card(
         function = Function(f.turn, card)
         if not can_carry_out(rules, deck, rows, function):
             return None
-        return State(setup, table, Flow(f.turn, Stage.DONE, turns, (function,), None, 0, status))
+        return State(setup, table, Flow(f.turn, STAGE_DONE, turns, (function,), None, 0, status))
     return _after_turn(state, table, turns, 0, status)
 
 
@@ -88,7 +90,7 @@ def _after_turn(
 ) -> State | None:
     """The turn is played and nothing is pending: the next turn begins, unless the round ends."""
     setup, f = state.setup, state.flow
-    if end_condition(setup, table.rows, status, Stage.DONE, turns) is not None:
+    if end_condition(setup, table.rows, status, STAGE_DONE, turns) is not None:
         return None  # the reaction round begins
     turn = (f.turn + 1) % setup.players
-    return State(setup, table, Flow(turn, Stage.DRAW, turns, (), None, lockout, status))
+    return State(setup, table, Flow(turn, STAGE_DRAW, turns, (), None, lockout, status))

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from sabai_rules.engine.actions import Action
 from sabai_rules.engine.effects import carry_out
+from sabai_rules.engine.enumeration import was_listed
 from sabai_rules.engine.flow import settle
-from sabai_rules.engine.legality import refusal
+from sabai_rules.engine.legality import current_refusal, in_edition
 from sabai_rules.engine.shortcuts import shortcut
 from sabai_rules.engine.work import Work
 from sabai_rules.events import Event
@@ -15,9 +16,10 @@ __all__ = ["apply", "apply_events", "is_legal"]
 
 
 def _transition(state: State, action: Action, events: list[Event] | None) -> State:
-    problem = refusal(state, action)
-    if problem is not None:
-        raise problem
+    if not was_listed(state, action):
+        problem = current_refusal(state, action)
+        if problem is not None:
+            raise in_edition(problem, state)
     if events is None:
         done = shortcut(state, action)
         if done is not None:
@@ -43,4 +45,4 @@ def apply_events(state: State, action: Action) -> tuple[State, tuple[Event, ...]
 
 def is_legal(state: State, action: Action) -> bool:
     """Whether ``action`` is legal in ``state`` (:func:`apply` would not refuse it)."""
-    return refusal(state, action) is None
+    return current_refusal(state, action) is None

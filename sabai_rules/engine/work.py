@@ -8,7 +8,8 @@ that several effects share: taking from the draw pile, a penalty card, a card pl
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import ParamSpec
 
 import attrs
 
@@ -27,6 +28,8 @@ from sabai_rules.state import (
 from sabai_rules.state import Flow as FlowPart
 
 __all__ = ["Work", "with_bit", "with_row"]
+
+_P = ParamSpec("_P")
 
 
 def with_row(
@@ -127,9 +130,11 @@ class Work:
             )
         return State(s.setup, t, f)
 
-    def emit(self, event: Event) -> None:
+    def emit(self, kind: Callable[_P, Event], *args: _P.args, **kwargs: _P.kwargs) -> None:
+        """Record the event ``kind(*args)``, when events are asked for: :func:`apply` does not
+        ask, and builds none."""
         if self.events is not None:
-            self.events.append(event)
+            self.events.append(kind(*args, **kwargs))
 
     # -- rows and piles ----------------------------------------------------------------------
 
@@ -174,7 +179,7 @@ class Work:
             self.draw = cards
             self.discard = self.discard[-1:]
             self.forget(cards)  # shuffled cards are no longer known to anybody
-            self.emit(Reshuffled(player, tuple(sorted(cards))))
+            self.emit(Reshuffled, player, tuple(sorted(cards)))
         if not self.draw:
             return NO_CARD
         card = self.draw[-1]
@@ -186,11 +191,11 @@ class Work:
         (:rule:`throw-in.penalty-card`); waived when no card is left."""
         card = self.take_from_draw(player)
         if card == NO_CARD:
-            self.emit(PenaltyWaived(player))
+            self.emit(PenaltyWaived, player)
             return
         self.set_row(player, (*self.rows[player], card))
         self.entered_row(player)
-        self.emit(PenaltyCard(player, card))
+        self.emit(PenaltyCard, player, card)
 
     def place(self, card: int) -> None:
         """``card`` lands face up on the discard pile; everybody has seen it. If it completes its
@@ -207,5 +212,5 @@ class Work:
 
     def lose_nose_race(self, loser: int) -> None:
         """:rule:`four-together.last-draws-penalty`."""
-        self.emit(NoseRaceLost(loser))
+        self.emit(NoseRaceLost, loser)
         self.penalty(loser)

@@ -14,9 +14,11 @@ from __future__ import annotations
 import os
 import random
 
+import attrs
 import pytest
 
 from sabai_rules import catalogue, moves
+from sabai_rules.engine.enumeration import was_listed
 from sabai_rules.engine.shortcuts import shortcut
 from sabai_rules.moves import (
     Action,
@@ -28,6 +30,7 @@ from sabai_rules.moves import (
     apply,
     apply_events,
     deal,
+    is_legal,
     legal_actions,
 )
 from sabai_rules.ruleset import Ruleset
@@ -73,11 +76,19 @@ def _choose(state: State, actions: moves.LegalActions, rng: random.Random) -> Ac
 def _check_step(state: State, rng: random.Random, known_rules: set[str]) -> None:
     cards = sorted(card for _, card in state.table.locations())
     assert cards == list(range(len(state.deck))), "a card is lost or duplicated"
-    listed = tuple(legal_actions(state))
+    legal = legal_actions(state)
+    listed = tuple(legal)
     assert len(set(listed)) == len(listed), "an action is listed twice"
     for action in rng.sample(listed, min(4, len(listed))):
-        # Every listed action applies, with or without its events.
-        assert apply(state, action) == apply_events(state, action)[0], repr(action)
+        # Every listed action is legal and applies, with or without its events. apply takes an
+        # action it was just given by legal_actions without asking legality again (was_listed);
+        # an equal action that is another object is checked in full, and lands the same.
+        assert is_legal(state, action), repr(action)
+        twin = attrs.evolve(action)
+        if any(a is action for a in legal.decisions + legal.passes + legal.calls):
+            assert was_listed(state, action) and not was_listed(state, twin)
+        after = apply(state, action)
+        assert after == apply(state, twin) == apply_events(state, action)[0], repr(action)
     for _ in range(6):
         probe = random_action(state, lambda _, k: rng.randrange(k))
         legal = probe in set(listed)

@@ -54,6 +54,7 @@ from sabai_rules.moves import (
     apply,
     apply_events,
     deal,
+    is_legal,
     legal_actions,
 )
 from sabai_rules.ruleset import Ruleset
@@ -242,6 +243,8 @@ class SabaiMachine(RuleBasedStateMachine):
         actions = tuple(legal_actions(self.state))
         assert len(set(actions)) == len(actions)
         for action in self.rng.sample(actions, min(3, len(actions))):
+            # apply trusts what legal_actions just listed; legality must agree with the listing.
+            assert is_legal(self.state, action), repr(action)
             apply(self.state, action)
 
     @invariant()

@@ -170,7 +170,12 @@ class Deck:
         return len(self.faces)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Deck) and other.spec == self.spec
+        if not isinstance(other, Deck):
+            return False
+        # Compared as objects: mypyc compiles ``==`` between two DeckSpec-typed values (whose
+        # __eq__ attrs writes at run time) as identity.
+        spec: object = other.spec
+        return spec == self.spec
 
     def __hash__(self) -> int:
         return hash(self.spec)

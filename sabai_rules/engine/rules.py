@@ -15,6 +15,7 @@ lists can be cached on exactly what they depend on.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final, Literal, TypeVar
 
@@ -77,7 +78,10 @@ def decides(rule: str, *, older: str | None = None) -> Callable[[_F], _F]:
         if older is not None:
             OLDER_RULES[rule] = older
             decided += f" (in the older edition, {_ROLE}`{older}`)"
-        function.__doc__ = f"{function.__doc__ or ''}\n\n    {decided}."
+        # A compiled build's functions have read-only docstrings; the API reference is built
+        # from the pure-Python package.
+        with contextlib.suppress(AttributeError):
+            function.__doc__ = f"{function.__doc__ or ''}\n\n    {decided}."
         return function
 
     return mark

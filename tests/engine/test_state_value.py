@@ -69,3 +69,15 @@ def test_no_part_of_a_state_is_mutable() -> None:
         assert _mutable_parts(_midround(players, "current"), "state") == []
     # The walk finds a mutable part where there is one (so the test above can fail).
     assert _mutable_parts((1, [2]), "x") == ["x[1]"]
+
+
+def test_two_tables_dealt_alike_are_equal_part_by_part() -> None:
+    """Equal values built apart are equal, in both builds (the compiled build once compared two
+    decks by identity)."""
+    first = deal(Ruleset.preset("current"), 4, seed=3)
+    second = deal(Ruleset.preset("current"), 4, seed=3)
+    assert Deck.from_spec(first.deck.spec) == Deck.from_spec(second.deck.spec)
+    assert hash(Deck.from_spec(first.deck.spec)) == hash(second.deck)
+    assert first.setup == second.setup
+    assert first == second
+    assert first != deal(Ruleset.preset("current"), 4, seed=4)

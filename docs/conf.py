@@ -98,4 +98,7 @@ nitpick_ignore_regex = [
     ("py:data", r"(sabai_rules\.[a-z_]+\.)?(Language|Edition)"),
     # The type variable of a decorator's signature.
     ("py:class", r"(sabai_rules\.[a-z_.]+\.)?_F"),
+    # The parameter specification of Work.emit (an event class and its arguments).
+    ("py:class", r"~?_P"),
+    ("py:obj", r"typing\.~?_P"),
 ]

@@ -52,6 +52,8 @@ def test_wheel_contains_the_catalogue_and_type_marker(wheel: Path) -> None:
     assert "sabai_rules/referee/replay.py" in names
     # Development code (scenario runner, traceability, catalogue checks) stays in the checkout.
     assert not any(name.startswith(("tests/", "tools/", "spec/", "sabai_dev/")) for name in names)
+    # The pure-Python wheel, even when a compiled build sits in the tree (the CI's second run).
+    assert not [name for name in names if name.endswith(".so")]
 
 
 def test_installed_wheel_serves_rules_from_package_data(wheel: Path, tmp_path: Path) -> None:

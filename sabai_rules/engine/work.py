@@ -131,8 +131,8 @@ class Work:
         return State(s.setup, t, f)
 
     def emit(self, kind: Callable[_P, Event], *args: _P.args, **kwargs: _P.kwargs) -> None:
-        """Record the event ``kind(*args)``, when events are asked for: :func:`apply` does not
-        ask, and builds none."""
+        """Record the event ``kind(*args)``, when events are asked for:
+        :func:`~sabai_rules.moves.apply` does not ask, and builds none."""
         if self.events is not None:
             self.events.append(kind(*args, **kwargs))
 

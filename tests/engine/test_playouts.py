@@ -76,8 +76,8 @@ def _choose(state: State, actions: moves.LegalActions, rng: random.Random) -> Ac
 def _check_step(state: State, rng: random.Random, known_rules: set[str]) -> None:
     cards = sorted(card for _, card in state.table.locations())
     assert cards == list(range(len(state.deck))), "a card is lost or duplicated"
-    legal = legal_actions(state)
-    listed = tuple(legal)
+    actions = legal_actions(state)
+    listed = tuple(actions)
     assert len(set(listed)) == len(listed), "an action is listed twice"
     for action in rng.sample(listed, min(4, len(listed))):
         # Every listed action is legal and applies, with or without its events. apply takes an
@@ -85,8 +85,9 @@ def _check_step(state: State, rng: random.Random, known_rules: set[str]) -> None
         # an equal action that is another object is checked in full, and lands the same.
         assert is_legal(state, action), repr(action)
         twin = attrs.evolve(action)
-        if any(a is action for a in legal.decisions + legal.passes + legal.calls):
-            assert was_listed(state, action) and not was_listed(state, twin)
+        if any(a is action for a in actions.decisions + actions.passes + actions.calls):
+            assert was_listed(state, action)
+            assert not was_listed(state, twin)
         after = apply(state, action)
         assert after == apply(state, twin) == apply_events(state, action)[0], repr(action)
     for _ in range(6):

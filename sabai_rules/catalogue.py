@@ -67,6 +67,7 @@ __all__ = [
     "normalise",
     "plain",
     "rule",
+    "rule_number",
     "rulebook_link",
     "rules",
     "ruling",
@@ -257,6 +258,8 @@ class Rule:
 
     id: str
     chapter: str
+    #: The rule's place in the catalogue of both editions, its reading order; the number a
+    #: reader is shown is :meth:`Catalogue.rule_number`, the rule's place in one edition.
     number: str
     kind: Kind
     editions: tuple[Edition, ...]
@@ -580,6 +583,26 @@ class Catalogue:
             # The first site of the rule's edition: English for the current one, Finnish else.
             site = SOURCE_LANGUAGES[rule.editions[0]][0]
         return f"{site}/rules/{rule.chapter}.html#{ident}"
+
+    def site_edition(self, ident: str, language: str = "en") -> Edition:
+        """The edition of the rulebook site that shows rule ``ident`` to a reader of ``language``
+        (the site :meth:`rulebook_link` points to): the language's own edition if the rule is in
+        it, else the rule's first edition."""
+        rule = self.rule(ident)
+        edition = EDITION_OF[check_language(language)]
+        return edition if edition in rule.editions else rule.editions[0]
+
+    def rule_number(self, ident: str, edition: Edition) -> str:
+        """The number of rule ``ident`` in the rulebook of ``edition``: its chapter's number and
+        its place among that edition's rules of the chapter (``"6.8"``). The one numbering: the
+        rulebook site, the referee and ``sabai rules`` all print it. A rule of the other edition
+        only has no number in this one (:class:`UnknownIdError`)."""
+        rule = self.rule(ident)
+        if edition not in rule.editions:
+            known = (r.id for r in self.rules(edition=edition))
+            raise UnknownIdError(f"{edition}-edition rule", ident, known)
+        shown = [r.id for r in self.rules(chapter=rule.chapter, edition=edition)]
+        return f"{self.chapter(rule.chapter).number}.{shown.index(ident) + 1}"
 
     def source_file(self, language: str) -> SourceFile:
         language = check_language(language)
@@ -1066,3 +1089,7 @@ def concordance(*, rule: str | None = None) -> tuple[Difference, ...]:
 
 def rulebook_link(ident: str, language: str = "en") -> str:
     return default().rulebook_link(ident, language)
+
+
+def rule_number(ident: str, edition: Edition) -> str:
+    return default().rule_number(ident, edition)

@@ -24,7 +24,14 @@ from typing import Any, NoReturn, TextIO
 
 from sabai_rules import __version__, catalogue
 from sabai_rules.bots import BOTS, simulate
-from sabai_rules.catalogue import LANGUAGES, CatalogueError, Rule, Ruling, UnknownIdError
+from sabai_rules.catalogue import (
+    LANGUAGES,
+    CatalogueError,
+    Edition,
+    Rule,
+    Ruling,
+    UnknownIdError,
+)
 from sabai_rules.referee.export import export_view
 from sabai_rules.referee.i18n import label
 from sabai_rules.referee.record import (
@@ -98,7 +105,9 @@ def _parser() -> argparse.ArgumentParser:
     rules.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default: en)")
     rules.add_argument("--format", choices=("text", "json"), default="text", help="output format")
     rules.add_argument(
-        "--edition", choices=catalogue.EDITIONS, help="list only this edition's rules"
+        "--edition",
+        choices=catalogue.EDITIONS,
+        help="list only this edition's rules, numbered as its rulebook numbers them",
     )
     rules.add_argument("--chapter", help="list only this chapter's rules")
     rules.set_defaults(handler=_rules_command)
@@ -205,8 +214,9 @@ def _rule_text(rule: Rule, lang: str) -> str:
     cat = catalogue.default()
     chapter = cat.chapter(rule.chapter)
     editions = ", ".join(label(lang, f"edition.{e}") for e in rule.editions)
+    number = cat.rule_number(rule.id, cat.site_edition(rule.id, lang))
     lines = [
-        f"{label(lang, 'rule')} {rule.number} · {rule.id}",
+        f"{label(lang, 'rule')} {number} · {rule.id}",
         rule.title(lang),
         f"{label(lang, 'chapter')} {chapter.number} · {chapter.title(lang)} · "
         f"{label(lang, f'kind.{rule.kind}')} · {editions}",
@@ -272,11 +282,16 @@ def _json_value(value: object) -> Any:
     return value
 
 
-def _rule_json(rule: Rule, lang: str) -> dict[str, Any]:
+def _rule_json(rule: Rule, lang: str, edition: Edition | None = None) -> dict[str, Any]:
+    """A rule for programs; numbered in ``edition``, else as the rulebook site of ``lang``
+    shows it."""
     quote = rule.text(lang)
+    cat = catalogue.default()
+    edition = edition or cat.site_edition(rule.id, lang)
     return {
         "id": rule.id,
-        "number": rule.number,
+        "number": cat.rule_number(rule.id, edition),
+        "numbered_in": edition,
         "chapter": rule.chapter,
         "kind": rule.kind,
         "editions": list(rule.editions),
@@ -321,11 +336,14 @@ def _rules_command(args: argparse.Namespace, out: TextIO) -> int:
     if args.id is None:
         listed = cat.rules(edition=args.edition, chapter=args.chapter)
         if args.format == "json":
-            json.dump([_rule_json(r, lang) for r in listed], out, ensure_ascii=False, indent=2)
+            rules = [_rule_json(r, lang, args.edition) for r in listed]
+            json.dump(rules, out, ensure_ascii=False, indent=2)
             out.write("\n")
         else:
+            # Numbered in the edition asked for, else as the language's rulebook site has them.
             for r in listed:
-                out.write(f"{r.number:<6} {r.id:<42} {r.title(lang)}\n")
+                number = cat.rule_number(r.id, args.edition or cat.site_edition(r.id, lang))
+                out.write(f"{number:<6} {r.id:<42} {r.title(lang)}\n")
         return EXIT_OK
     if args.edition or args.chapter:
         raise _UsageError("sabai rules: error: --edition and --chapter only filter the list")

@@ -10,6 +10,8 @@ from types import ModuleType
 
 import pytest
 
+from sabai_rules import catalogue
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -111,3 +113,29 @@ def test_a_language_with_no_site_is_a_problem(check_links: ModuleType, tmp_path:
     _site(tmp_path)
     problems = check_links.check(tmp_path, ("en", "nl"))
     assert f"{tmp_path / 'nl'}: no site built (index.html missing)" in problems
+
+
+def test_build_docs_finds_a_rule_numbered_otherwise_than_the_referee_numbers_it(
+    tmp_path: Path, cat: catalogue.Catalogue
+) -> None:
+    spec = importlib.util.spec_from_file_location("build_docs", ROOT / "tools" / "build_docs.py")
+    assert spec is not None
+    assert spec.loader is not None
+    build_docs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_docs)
+    pages: dict[str, str] = {}
+    for rule in cat.rules(edition="current"):
+        number = cat.rule_number(rule.id, "current")
+        if rule.id == "throw-in.retry-lockout":
+            number = rule.number  # the catalogue's order key, 6.9, where the rulebook says 6.8
+        heading = f'<section id="{rule.id}">\n<h2>{number} {rule.title("en")}<a href="#">¶</a></h2>'
+        pages[rule.chapter] = pages.get(rule.chapter, "") + heading + "</section>\n"
+    (tmp_path / "en" / "rules").mkdir(parents=True)
+    for chapter, text in pages.items():
+        (tmp_path / "en" / "rules" / f"{chapter}.html").write_text(text, encoding="utf-8")
+    assert build_docs.rule_number_problems(tmp_path, ("en",)) == [
+        "en: throw-in.retry-lockout is numbered 6.9, not 6.8"
+    ]
+    (tmp_path / "en" / "rules" / "turn.html").unlink()
+    problems = build_docs.rule_number_problems(tmp_path, ("en",))
+    assert "en: no heading for turn.draw in turn.html" in problems

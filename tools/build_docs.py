@@ -6,14 +6,18 @@
 
 Each build runs ``sphinx-build -W -n --keep-going``: a warning, a broken cross-reference or an
 unknown rule id fails it. ``docs/_build/html/index.html`` sends the reader to the English site.
-The time of each build is printed. Exit status: 0 all built and every link resolves; 1 a build
-failed or a link is broken; 2 bad arguments.
+The time of each build is printed. Then every rule's heading on each site must carry the number
+the referee and ``sabai rules`` print (:meth:`~sabai_rules.catalogue.Catalogue.rule_number`).
+Exit status: 0 all built, every link resolves and every number agrees; 1 a build failed, a link
+is broken or a number differs; 2 bad arguments.
 """
 
 from __future__ import annotations
 
 import argparse
+import html
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -21,7 +25,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from sabai_rules.catalogue import LANGUAGES
+from sabai_rules import catalogue
+from sabai_rules.catalogue import EDITION_OF, LANGUAGES, Language
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -63,6 +68,28 @@ def build(lang: str, out: Path) -> tuple[str, float, int, str]:
     return lang, time.perf_counter() - start, result.returncode, result.stdout + result.stderr
 
 
+def rule_number_problems(site: Path, languages: tuple[Language, ...]) -> list[str]:
+    """Every rule whose heading on a language's site is missing or carries another number than
+    the one numbering of its edition."""
+    cat = catalogue.default()
+    problems = []
+    for lang in languages:
+        edition = EDITION_OF[lang]
+        pages: dict[str, str] = {}
+        for rule in cat.rules(edition=edition):
+            page = site / lang / "rules" / f"{rule.chapter}.html"
+            if rule.chapter not in pages:
+                pages[rule.chapter] = page.read_text(encoding="utf-8") if page.exists() else ""
+            anchor = re.escape(html.escape(rule.id))
+            found = re.search(rf'<section id="{anchor}">\s*<h\d>([^ <]+) ', pages[rule.chapter])
+            want = cat.rule_number(rule.id, edition)
+            if found is None:
+                problems.append(f"{lang}: no heading for {rule.id} in {page.name}")
+            elif found.group(1) != want:
+                problems.append(f"{lang}: {rule.id} is numbered {found.group(1)}, not {want}")
+    return problems
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -97,6 +124,12 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     (out / "html" / "index.html").write_text(REDIRECT, encoding="utf-8")
     print(f"site: {out / 'html' / 'index.html'}")
+    numbers = rule_number_problems(out / "html", languages)
+    for problem in numbers:
+        print(f"rule number: {problem}", file=sys.stderr)
+    if numbers:
+        return 1
+    print(f"rule numbers: every rule of {', '.join(languages)} as the referee numbers it")
     if args.no_check:
         return 0
     from check_links import check, report  # noqa: PLC0415 - tools/ is the script's directory

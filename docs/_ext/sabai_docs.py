@@ -130,10 +130,9 @@ class MarkdownDirective(SphinxDirective):
 
 
 def rule_number(rule: Rule, lang: Language) -> str:
-    """The display number in this site: chapter number and place among this site's rules."""
-    shown = [r for r in cat().rules(chapter=rule.chapter) if in_site(r, lang)]
-    chapter = cat().chapter(rule.chapter).number
-    return f"{chapter}.{shown.index(rule) + 1}"
+    """The rule's number in this site's edition: the one numbering the referee and the command
+    line print too (:meth:`~sabai_rules.catalogue.Catalogue.rule_number`)."""
+    return cat().rule_number(rule.id, EDITION_OF[lang])
 
 
 def _quote(text: str) -> str:

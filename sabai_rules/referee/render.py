@@ -113,7 +113,8 @@ def _rule_block(rule_id: str, lang: str) -> list[str]:
             f"  {t('rulebook')}: {cat.rulebook_link(rule_id, lang)}",
         ]
     rule = cat.rule(rule_id)
-    lines = [f"{t('rule')} {rule.number} · {rule.id} — {rule.title(lang)}"]
+    number = cat.rule_number(rule_id, cat.site_edition(rule_id, lang))
+    lines = [f"{t('rule')} {number} · {rule.id} — {rule.title(lang)}"]
     quote = rule.text(lang)
     if quote is not None:
         where: str = quote.language
@@ -215,13 +216,16 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
         if cat.kind_of(event.rule) == "rule":
             rule = cat.rule(event.rule)
             quote = rule.text(lang)
+            data["rule_number"] = cat.rule_number(rule.id, cat.site_edition(rule.id, lang))
             data["rule_title"] = rule.title(lang)
             data["source"] = (
                 None if quote is None else {"language": quote.language, "text": quote.text}
             )
             data["statement"] = catalogue.plain(rule.statement)
         else:
-            data["rule_title"] = cat.ruling(event.rule).title
+            ruling = cat.ruling(event.rule)
+            data["rule_number"] = f"R{ruling.number}"
+            data["rule_title"] = ruling.title
         return data
 
     out = {

@@ -280,3 +280,43 @@ def test_the_explanation_names_players_as_the_record_does(expected: Expected) ->
     assert expected.rule is not None
     explanation = next(line for line in out.splitlines() if f"[{expected.rule}]" in line)
     assert re.search(r"\bP\d+\b", explanation) is None, explanation
+
+
+@pytest.mark.rules("ruling.ass-joker-turned-over", "ass-joker.no-keep-exchange")
+def test_a_keep_on_an_ass_joker_the_player_had_seen_is_noted_without_sanction(
+    tmp_path: Path,
+) -> None:
+    """Ben's Ass Joker was shown to everybody at event 13. Had he kept his drawn card in that
+    slot again at event 21 (instead of playing it), the table would be the same: the Ass Joker
+    stays, the drawn card is played. The referee notes it, as the ruling says, and the game is
+    still legal; the keep at event 13, when Ben had not seen the card, is not noted."""
+    data = json.loads((EXAMPLES / "ass-joker-turned-over-in-a-keep.json").read_text("utf-8"))
+    events = data["rounds"][0]["events"]
+    assert events[20] == {"actor": "Ben", "action": "Play"}
+    events[20] = {"actor": "Ben", "action": "Keep", "slot": 2}
+    record = tmp_path / "kept-again.json"
+    record.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    cat = catalogue.default()
+    number = f"R{cat.ruling('ruling.ass-joker-turned-over').number}"
+
+    code, out, _ = sabai("replay", str(record), "--format", "json")
+    verdict = json.loads(out)
+    assert code == EXIT_OK
+    assert verdict["verdict"] == "legal"
+    assert verdict["winners"] == ["Anna"]
+    (note,) = verdict["notes"]
+    assert (note["event"], note["rule"], note["rule_number"]) == (
+        21,
+        "ruling.ass-joker-turned-over",
+        number,
+    )
+    assert note["action"] == {"actor": "Ben", "action": "Keep", "slot": 2}
+    assert "Ben" in note["message"]
+    assert "no sanction" in note["message"]
+
+    _, text, _ = sabai("replay", str(record), "--lang", "fr")
+    assert "Relevé, sans sanction : événement 21" in text
+    assert f"{label('fr', 'ruling')} {number} · ruling.ass-joker-turned-over" in text
+
+    _, original, _ = sabai("replay", str(EXAMPLES / "ass-joker-turned-over-in-a-keep.json"))
+    assert "Noted" not in original

@@ -17,7 +17,7 @@ from sabai_rules.cards import face_name
 from sabai_rules.moves import Action
 from sabai_rules.referee.i18n import describe, label
 from sabai_rules.referee.record import action_to_json
-from sabai_rules.referee.replay import IllegalEvent, Verdict
+from sabai_rules.referee.replay import IllegalEvent, Note, Verdict
 from sabai_rules.state import Function, NoseRace, Offer, RoundResult, State
 from sabai_rules.views import view
 
@@ -102,19 +102,26 @@ def render_table(
     return "\n".join(lines)
 
 
+def _number(ident: str, lang: str) -> str:
+    """A rule's number as the rulebook site for ``lang`` shows it, or a ruling's (``R12``)."""
+    cat = catalogue.default()
+    if cat.kind_of(ident) == "ruling":
+        return f"R{cat.ruling(ident).number}"
+    return cat.rule_number(ident, cat.site_edition(ident, lang))
+
+
 def _rule_block(rule_id: str, lang: str) -> list[str]:
     t = _labeller(lang)
     cat = catalogue.default()
     if cat.kind_of(rule_id) == "ruling":
         ruling = cat.ruling(rule_id)
         return [
-            f"{t('ruling')} R{ruling.number} · {ruling.id} — {ruling.title}",
+            f"{t('ruling')} {_number(rule_id, lang)} · {ruling.id} — {ruling.title}",
             f"  {' '.join(catalogue.plain(ruling.decision).split())}",
             f"  {t('rulebook')}: {cat.rulebook_link(rule_id, lang)}",
         ]
     rule = cat.rule(rule_id)
-    number = cat.rule_number(rule_id, cat.site_edition(rule_id, lang))
-    lines = [f"{t('rule')} {number} · {rule.id} — {rule.title(lang)}"]
+    lines = [f"{t('rule')} {_number(rule_id, lang)} · {rule.id} — {rule.title(lang)}"]
     quote = rule.text(lang)
     if quote is not None:
         where: str = quote.language
@@ -169,6 +176,18 @@ def render_text(verdict: Verdict, lang: str = "en") -> str:
         lines.append(f"{t('verdict.allowed')}: {allowed}{more}")
         lines.append(f"{t('verdict.table-before')}:")
         lines.append(render_table(event.before, names, lang=lang))
+    # A note is three lines: the event, what happened, the ruling that asks for the note.
+    cat = catalogue.default()
+    for note in verdict.notes:
+        where = f"{t('table.round')} {note.round + 1}, #{note.index + 1}"
+        lines += [
+            "",
+            f"{t('verdict.noted')} {note.number} ({where}): "
+            f"{describe(note.action, names, lang)} · {_as_recorded(note.action, names)}",
+            f"  {note.message}{english}",
+            f"  {t('ruling')} {_number(note.rule, lang)} · {note.rule} · "
+            f"{t('rulebook')}: {cat.rulebook_link(note.rule, lang)}",
+        ]
     lines.append("")
     if verdict.illegal:
         lines.append(t("verdict.not-legal"))
@@ -216,17 +235,28 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
         if cat.kind_of(event.rule) == "rule":
             rule = cat.rule(event.rule)
             quote = rule.text(lang)
-            data["rule_number"] = cat.rule_number(rule.id, cat.site_edition(rule.id, lang))
+            data["rule_number"] = _number(rule.id, lang)
             data["rule_title"] = rule.title(lang)
             data["source"] = (
                 None if quote is None else {"language": quote.language, "text": quote.text}
             )
             data["statement"] = catalogue.plain(rule.statement)
         else:
-            ruling = cat.ruling(event.rule)
-            data["rule_number"] = f"R{ruling.number}"
-            data["rule_title"] = ruling.title
+            data["rule_number"] = _number(event.rule, lang)
+            data["rule_title"] = cat.ruling(event.rule).title
         return data
+
+    def note_json(note: Note) -> dict[str, Any]:
+        return {
+            "event": note.number,
+            "round": note.round + 1,
+            "index": note.index + 1,
+            "action": action_to_json(note.action, names),
+            "rule": note.rule,
+            "rule_number": _number(note.rule, lang),
+            "rulebook": cat.rulebook_link(note.rule, lang),
+            "message": note.message,
+        }
 
     out = {
         "verdict": "illegal"
@@ -251,6 +281,7 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
         if verdict.game.winners is None
         else [names[p] for p in verdict.game.winners],
         "illegal": [event_json(e) for e in verdict.illegal],
+        "notes": [note_json(n) for n in verdict.notes],
         "unreadable": [str(p) for p in verdict.problems],
         "claim": None
         if verdict.record.claim is None

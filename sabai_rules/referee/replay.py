@@ -17,6 +17,7 @@ from typing import TypeAlias
 
 import attrs
 
+from sabai_rules.engine.rules import may_exchange
 from sabai_rules.events import Event
 from sabai_rules.game import finish_round, new_game
 from sabai_rules.moves import (
@@ -32,11 +33,15 @@ from sabai_rules.moves import (
     legal_actions,
 )
 from sabai_rules.referee.record import Problem, Record, RecordError
-from sabai_rules.state import Game, RoundResult, State
+from sabai_rules.state import Game, RoundResult, State, card_bit
+
+#: The ruling that asks the referee to note a keep of an Ass Joker the player had seen.
+_TURNED_OVER = "ruling.ass-joker-turned-over"
 
 __all__ = [
     "Dealt",
     "IllegalEvent",
+    "Note",
     "Played",
     "RoundClosed",
     "Step",
@@ -64,6 +69,20 @@ class IllegalEvent:
 
 
 @attrs.frozen
+class Note:
+    """A legal event a ruling says the referee notes, without sanction: a keep that picks an
+    Ass Joker the player had already seen (:rule:`ruling.ass-joker-turned-over`)."""
+
+    number: int
+    round: int
+    index: int
+    action: Action
+    rule: str
+    #: What happened, naming players as the record does (English).
+    message: str
+
+
+@attrs.frozen
 class Verdict:
     record: Record
     #: The game as far as it was played: the rounds scored, the winners once it is over.
@@ -73,6 +92,8 @@ class Verdict:
     problems: tuple[Problem, ...]
     #: The replay stopped at the first illegal event: the events after it were not judged.
     stopped: bool = False
+    #: Legal events the rulings say are noted, in order.
+    notes: tuple[Note, ...] = ()
 
     @property
     def results(self) -> tuple[RoundResult, ...]:
@@ -249,6 +270,7 @@ def replay(record: Record, *, tolerant: bool = False, problems: Sequence[Problem
     cannot be played (see :func:`play_record`) raises
     :class:`~sabai_rules.referee.record.RecordError`."""
     illegal: list[IllegalEvent] = []
+    notes: list[Note] = []
     found = list(problems)
     game = new_game(
         len(record.players), record.ruleset, seed=record.seed, first_dealer=record.first_dealer
@@ -258,6 +280,10 @@ def replay(record: Record, *, tolerant: bool = False, problems: Sequence[Problem
             game = step.game
             if step.problem is not None:
                 found.append(step.problem)
+        elif isinstance(step, Played) and step.error is None:
+            note = _note(step, record.players)
+            if note is not None:
+                notes.append(note)
         elif isinstance(step, Played) and step.error is not None:
             illegal.append(
                 IllegalEvent(
@@ -272,8 +298,32 @@ def replay(record: Record, *, tolerant: bool = False, problems: Sequence[Problem
                 )
             )
             if not tolerant:
-                return Verdict(record, game, tuple(illegal), tuple(found), stopped=True)
-    return Verdict(record, game, tuple(illegal), tuple(found))
+                return Verdict(
+                    record, game, tuple(illegal), tuple(found), stopped=True, notes=tuple(notes)
+                )
+    return Verdict(record, game, tuple(illegal), tuple(found), notes=tuple(notes))
+
+
+def _note(step: Played, names: Sequence[str]) -> Note | None:
+    """The note a ruling asks for on this legal event, if any: a keep whose slot held an Ass
+    Joker, which stays (the engine decides that: :func:`~sabai_rules.engine.rules.may_exchange`),
+    when the engine's knowledge says the player had seen it."""
+    action = step.action
+    if not isinstance(action, Keep):
+        return None
+    table, deck = step.before.table, step.before.deck
+    row = table.rows[action.actor]
+    if not row:
+        return None
+    card = row[action.slot]
+    if may_exchange(deck, card) or not table.mask(action.actor) & card_bit(card):
+        return None
+    message = (
+        f"{names[action.actor]} kept the drawn card in slot {action.slot}, which holds the Ass "
+        "Joker they had already seen: it is shown and stays, the drawn card is played; "
+        "no sanction"
+    )
+    return Note(step.number, step.round, step.index, action, _TURNED_OVER, message)
 
 
 def close_round(state: State) -> State:

@@ -75,7 +75,10 @@ def test_replay_gives_one_line_per_round_and_the_final_scores(lang: str, tmp_pat
         assert line.startswith(f"{word} {n} ("), line
         assert f"{label(lang, 'verdict.round-won-by')} " in line
         assert f"{label(lang, 'verdict.card-points')}: Anna " in line
-    assert len(lines) == rounds + 1
+    # A legal game can carry notes (three lines each), between the rounds and the final scores.
+    notes = [line for line in lines if line.startswith(label(lang, "verdict.noted"))]
+    assert len(notes) == len(verdict.notes)
+    assert len(lines) == rounds + 1 + 3 * len(verdict.notes)
     names = ", ".join(("Anna", "Ben", "Cleo")[p] for p in verdict.game.winners)
     scores = ", ".join(
         f"{name} {points}"

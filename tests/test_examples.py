@@ -56,6 +56,12 @@ TABLE: Final = (
         id="wrong-throw-in-lockout",
     ),
     pytest.param(
+        Expected("thrown-in-at-once.json", claim_holds=False),
+        marks=pytest.mark.rules("ruling.sequential-actions", "throw-in.several-at-once",
+                                "throw-in.retry-lockout"),
+        id="thrown-in-at-once",
+    ),
+    pytest.param(
         Expected("first-refusal-no-card-owed.json", claim_holds=False, winners=("Ben",)),
         marks=pytest.mark.rules("sabai-sabai-move.first-refusal", "ruling.first-refusal",
                                 "sabai-sabai-move.compensation", "ruling.empty-by-any-means"),
@@ -158,7 +164,11 @@ def test_replay_text(expected: Expected, lang: str) -> None:
     assert err == ""
     assert code == expected.exit_code
     reported = re.findall(rf"^{re.escape(label(lang, 'verdict.illegal'))} (\d+) \(", out, re.M)
-    if expected.illegal_event is None:
+    if expected.illegal_event is None and expected.winners is None:
+        # Every event legal, the game unfinished (the table stopped to ask the referee).
+        assert reported == []
+        assert label(lang, "verdict.in-progress") in out
+    elif expected.illegal_event is None:
         assert reported == []
         scores = label(lang, "verdict.final-scores")
         assert f"{label(lang, 'verdict.game-won-by')} {', '.join(expected.winners or ())}\n" in out
@@ -195,7 +205,11 @@ def test_replay_json(expected: Expected, lang: str) -> None:
     assert code == expected.exit_code
     data = json.loads(out)
     assert data["claim"]["holds"] is expected.claim_holds
-    if expected.illegal_event is None:
+    if expected.illegal_event is None and expected.winners is None:
+        assert data["verdict"] == "in-progress"
+        assert data["illegal"] == []
+        assert data["winners"] is None
+    elif expected.illegal_event is None:
         assert data["verdict"] == "legal"
         assert data["illegal"] == []
         assert data["winners"] == list(expected.winners or ())

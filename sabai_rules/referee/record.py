@@ -30,7 +30,7 @@ import attrs
 
 from sabai_rules import chance
 from sabai_rules.cards import face_name, parse_face
-from sabai_rules.moves import ACTIONS_BY_NAME, PARAMETERS, Action, deck_for
+from sabai_rules.moves import ACTIONS_BY_NAME, PARAMETERS, Action, ThrowIn, deck_for
 from sabai_rules.ruleset import PRESETS, Ruleset
 
 __all__ = [
@@ -88,6 +88,10 @@ class RecordEvent:
     action: Action
     time: str | None = None
     comment: str | None = None
+    #: Throw-ins that happened at the same moment share this mark, one after another in the
+    #: record; their slots name the cards as the table was before them. The referee plays them
+    #: in the order of :rule:`ruling.sequential-actions`.
+    simultaneous: str | None = None
 
 
 @attrs.frozen
@@ -349,14 +353,69 @@ def _face(value: Any, path: str) -> int:
 
 def _event(data: Any, players: Sequence[str], path: str) -> RecordEvent:
     _expect(data, dict, path, "an event object")
-    action = action_from_json(data, players, path)
+    simultaneous = data.get("simultaneous")
+    action = action_from_json({k: v for k, v in data.items() if k != "simultaneous"}, players, path)
     time = data.get("time")
     comment = data.get("comment")
     if time is not None:
         _expect(time, str, f"{path}.time", "a text (ISO 8601 time)")
     if comment is not None:
         _expect(comment, str, f"{path}.comment", "a text")
-    return RecordEvent(action, time, comment)
+    if simultaneous is not None:
+        _expect(simultaneous, str, f"{path}.simultaneous", "a text (the mark of a group)")
+        if not isinstance(action, ThrowIn):
+            raise RecordError(
+                "only throw-ins are recorded as simultaneous (ruling.sequential-actions)",
+                f"{path}.simultaneous",
+            )
+    return RecordEvent(action, time, comment, simultaneous)
+
+
+def _round(
+    raw: Any,
+    rules: Ruleset,
+    players: Sequence[str],
+    path: str,
+    problems: list[Problem] | None,
+) -> RoundRecord:
+    _expect(raw, dict, path, "a round object")
+    _keys(raw, {"deal", "events", "comment"}, path)
+    deal = _deal(raw.get("deal"), rules, f"{path}.deal")
+    events_data = _expect(raw.get("events", []), list, f"{path}.events", "a list of events")
+    events = []
+    for i, item in enumerate(events_data):
+        try:
+            events.append(_event(item, players, f"{path}.events[{i}]"))
+        except RecordError as error:
+            if problems is None:
+                raise
+            problems.append(Problem(error.path, error.message))
+    try:
+        _check_groups(events, path)
+    except RecordError as error:
+        if problems is None:
+            raise
+        problems.append(Problem(error.path, error.message))
+    round_comment = raw.get("comment")
+    if round_comment is not None:
+        _expect(round_comment, str, f"{path}.comment", "a text")
+    return RoundRecord(deal, tuple(events), round_comment)
+
+
+def _check_groups(events: Sequence[RecordEvent], path: str) -> None:
+    """The events of a simultaneous group follow one another."""
+    closed: set[str] = set()
+    previous: str | None = None
+    for i, event in enumerate(events):
+        mark = event.simultaneous
+        if mark != previous and previous is not None:
+            closed.add(previous)
+        if mark is not None and mark in closed:
+            raise RecordError(
+                f"the throw-ins marked simultaneous {mark!r} are not one after another",
+                f"{path}.events[{i}].simultaneous",
+            )
+        previous = mark
 
 
 def _claim(data: Any, players: Sequence[str], path: str) -> Claim:
@@ -437,25 +496,9 @@ def read_record(
     rounds_data = _expect(data.get("rounds"), list, "$.rounds", "a list of rounds")
     if not rounds_data:
         raise RecordError("a record has at least one round", "$.rounds")
-    rounds = []
-    for r, raw in enumerate(rounds_data):
-        path = f"$.rounds[{r}]"
-        _expect(raw, dict, path, "a round object")
-        _keys(raw, {"deal", "events", "comment"}, path)
-        deal = _deal(raw.get("deal"), rules, f"{path}.deal")
-        events_data = _expect(raw.get("events", []), list, f"{path}.events", "a list of events")
-        events = []
-        for i, item in enumerate(events_data):
-            try:
-                events.append(_event(item, players, f"{path}.events[{i}]"))
-            except RecordError as error:
-                if problems is None:
-                    raise
-                problems.append(Problem(error.path, error.message))
-        round_comment = raw.get("comment")
-        if round_comment is not None:
-            _expect(round_comment, str, f"{path}.comment", "a text")
-        rounds.append(RoundRecord(deal, tuple(events), round_comment))
+    rounds = [
+        _round(raw, rules, players, f"$.rounds[{r}]", problems) for r, raw in enumerate(rounds_data)
+    ]
     claim = _claim(data["claim"], players, "$.claim") if "claim" in data else None
     comment = data.get("comment")
     if comment is not None:
@@ -512,6 +555,8 @@ def record_to_json(record: Record) -> dict[str, Any]:
                 item["time"] = event.time
             if event.comment is not None:
                 item["comment"] = event.comment
+            if event.simultaneous is not None:
+                item["simultaneous"] = event.simultaneous
             events.append(item)
         entry: dict[str, Any] = {"deal": deal, "events": events}
         if rnd.comment is not None:

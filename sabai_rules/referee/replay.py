@@ -17,7 +17,7 @@ from typing import TypeAlias
 
 import attrs
 
-from sabai_rules.engine.rules import may_exchange
+from sabai_rules.engine.rules import is_identical, may_exchange
 from sabai_rules.events import Event
 from sabai_rules.game import finish_round, new_game
 from sabai_rules.moves import (
@@ -26,14 +26,15 @@ from sabai_rules.moves import (
     IllegalActionError,
     Keep,
     Pass,
+    ThrowIn,
     apply,
     apply_events,
     deal,
     deck_for,
     legal_actions,
 )
-from sabai_rules.referee.record import Problem, Record, RecordError
-from sabai_rules.state import Game, RoundResult, State, card_bit
+from sabai_rules.referee.record import Problem, Record, RecordError, RecordEvent
+from sabai_rules.state import NO_CARD, Game, RoundResult, State, card_bit
 
 #: The ruling that asks the referee to note a keep of an Ass Joker the player had seen.
 _TURNED_OVER = "ruling.ass-joker-turned-over"
@@ -234,24 +235,33 @@ def play_record(record: Record, *, tolerant: bool = False, caused: bool = False)
             final_round=game.next_round_is_final,
         )
         yield Dealt(r, state)
-        for i, event in enumerate(rnd.events):
-            number += 1
-            where = f"{path}.events[{i}]"
-            if state.is_over:
-                what = "the game" if r == last_round and game.next_round_is_final else "this round"
-                raise RecordError(f"event {number} comes after the end of {what}", where)
-            _check_slots(state, event.action, record.players, where)
-            try:
-                after, effects = (
-                    apply_events(state, event.action)
-                    if caused
-                    else (apply(state, event.action), ())
-                )
-            except IllegalActionError as error:
-                yield Played(number, r, i, event.action, state, state, (), error)
-            else:
-                yield Played(number, r, i, event.action, state, after, effects, None)
-                state = after
+        first = number + 1
+        what = "the game" if r == last_round and game.next_round_is_final else "this round"
+        for moment in _groups(rnd.events):
+            _not_over(state, first + moment[0][0], what, f"{path}.events[{moment[0][0]}]")
+            # A simultaneous group's slots name the cards as the table was before it.
+            for i, event in moment:
+                _check_slots(state, event.action, record.players, f"{path}.events[{i}]")
+            cards = [_card_of(state, event.action) for _, event in moment]
+            ordered, cards = (
+                (moment, cards)
+                if len(moment) == 1
+                else _in_ruling_order(state, moment, cards, f"{path}.events")
+            )
+            for (i, event), card in zip(ordered, cards, strict=True):
+                number = first + i
+                _not_over(state, number, what, f"{path}.events[{i}]")
+                action = _where_it_lies(state, event.action, card)
+                try:
+                    after, effects = (
+                        apply_events(state, action) if caused else (apply(state, action), ())
+                    )
+                except IllegalActionError as error:
+                    yield Played(number, r, i, action, state, state, (), error)
+                else:
+                    yield Played(number, r, i, action, state, after, effects, None)
+                    state = after
+        number = first + len(rnd.events) - 1
         state = close_round(state)
         if state.is_over:
             game = finish_round(game, state)
@@ -262,6 +272,63 @@ def play_record(record: Record, *, tolerant: bool = False, caused: bool = False)
             yield RoundClosed(r, state, game, Problem(path, message))
             return
         yield RoundClosed(r, state, game)
+
+
+def _not_over(state: State, number: int, what: str, where: str) -> None:
+    if state.is_over:
+        raise RecordError(f"event {number} comes after the end of {what}", where)
+
+
+def _groups(events: Sequence[RecordEvent]) -> Iterator[list[tuple[int, RecordEvent]]]:
+    """The events one moment at a time: a simultaneous group together, any other event alone."""
+    group: list[tuple[int, RecordEvent]] = []
+    for i, event in enumerate(events):
+        if group and (event.simultaneous is None or event.simultaneous != group[0][1].simultaneous):
+            yield group
+            group = []
+        group.append((i, event))
+    if group:
+        yield group
+
+
+def _card_of(state: State, action: Action) -> int:
+    """The card a throw-in names, as the table stands; :data:`~sabai_rules.state.NO_CARD` for
+    any other action."""
+    if isinstance(action, ThrowIn):
+        return state.table.rows[action.owner][action.slot]
+    return NO_CARD
+
+
+def _in_ruling_order(
+    state: State, group: list[tuple[int, RecordEvent]], cards: list[int], path: str
+) -> tuple[list[tuple[int, RecordEvent]], list[int]]:
+    """Throw-ins made at the same moment, in the order of :rule:`ruling.sequential-actions`:
+    the throwers in play order from the player whose turn it is; each thrower's identical cards
+    (to the top card before the group) before a wrong one; otherwise as recorded."""
+    for (i, _), card in zip(group, cards, strict=True):
+        if cards.count(card) > 1:
+            raise RecordError("one card is thrown in twice at the same moment", f"{path}[{i}]")
+    setup, turn, top = state.setup, state.flow.turn, state.table.top
+
+    def order(item: tuple[tuple[int, RecordEvent], int]) -> tuple[int, bool, int]:
+        (i, event), card = item
+        seat = (event.action.actor - turn) % setup.players
+        right = top != NO_CARD and is_identical(setup.ruleset, setup.deck, card, top)
+        return seat, not right, i
+
+    ordered = sorted(zip(group, cards, strict=True), key=order)
+    return [item for item, _ in ordered], [card for _, card in ordered]
+
+
+def _where_it_lies(state: State, action: Action, card: int) -> Action:
+    """A throw-in of a simultaneous group names its card's slot before the group; once earlier
+    cards of the group have left the row, the card lies further left."""
+    if not isinstance(action, ThrowIn) or card == NO_CARD:
+        return action
+    row = state.table.rows[action.owner]
+    if card in row and row.index(card) != action.slot:
+        return ThrowIn(action.actor, action.owner, row.index(card))
+    return action
 
 
 def replay(record: Record, *, tolerant: bool = False, problems: Sequence[Problem] = ()) -> Verdict:

@@ -334,6 +334,10 @@ def test_the_schema_names_every_action_with_its_parameters() -> None:
     for cls, parameters in PARAMETERS.items():
         action = defs[f"action.{cls.__name__}"]
         params = {p.name: {"$ref": kinds[p.kind]} for p in parameters}
+        # Only throw-ins are recorded as simultaneous (ruling.sequential-actions).
+        together = action["properties"].pop("simultaneous", None)
+        assert (together is not None) == (cls is ThrowIn)
+        assert together is None or together["type"] == "string"
         assert action["properties"] == {
             "actor": {"$ref": "#/$defs/player"},
             "action": {"const": cls.__name__},

@@ -1,0 +1,117 @@
+"""Throw-ins made at the same moment, marked ``simultaneous`` in a record: the referee plays them
+in the order of ``ruling.sequential-actions`` (throwers in play order from the player whose turn it
+is; each thrower's identical cards before a wrong one), whatever order the recorder wrote."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sabai_rules.referee import replay
+from sabai_rules.referee.record import RecordError, read_record
+from sabai_rules.referee.replay import table_after
+from sabai_rules.state import has_seat
+from tests.support import sabai
+
+EXAMPLE = Path(__file__).resolve().parent.parent.parent / "examples" / "thrown-in-at-once.json"
+ANNA, CHLOE = 0, 2
+Json = dict[str, Any]
+
+
+def _record() -> Json:
+    data: Json = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    del data["claim"]
+    return data
+
+
+def _events(data: Json) -> list[Json]:
+    events: list[Json] = data["rounds"][0]["events"]
+    return events
+
+
+def _at_the_seven(throws: list[Json]) -> Json:
+    """The example up to Ben's 7 on the pile (event 12), then ``throws``. Chloé's slot 3 holds a
+    7, Anna's slot 2 a 5; it is Chloé's turn."""
+    data = _record()
+    _events(data)[12:] = throws
+    return data
+
+
+def test_the_example_lands_the_identical_seven_first_and_the_wrong_five_after() -> None:
+    """Event 14 (the 7 for Chloé) is played first, event 13 (Anna's wrong 5) after it: after
+    event 14 the 7 lies on the 7 and nobody is locked out; after event 13 Anna is."""
+    record = read_record(_record())
+    assert replay(record).legal
+    seven = table_after(record, 14)
+    assert [seven.deck.faces[c] for c in seven.table.discard[-2:]] == [7, 7]
+    assert seven.flow.lockout == 0
+    five = table_after(record, 13)
+    assert five.table.discard == seven.table.discard  # a wrong card goes back into the row
+    assert has_seat(five.flow.lockout, ANNA)
+
+
+@pytest.mark.rules("ruling.sequential-actions", "throw-in.retry-lockout")
+def test_two_players_at_once_are_played_from_the_player_whose_turn_it_is() -> None:
+    """Anna's wrong 5 and Chloé's 7 land together, recorded Anna first. Chloé's turn comes
+    first: her 7 lands, then Anna's 5 is shown and Anna is locked out. Played in the recorded
+    order, Chloé's correct 7 would have ended Anna's lock-out."""
+    anna = {"actor": "Anna", "action": "ThrowIn", "owner": "Anna", "slot": 2}
+    chloe = {"actor": "Chloé", "action": "ThrowIn", "owner": "Chloé", "slot": 3}
+    together = _at_the_seven([{**anna, "simultaneous": "m"}, {**chloe, "simultaneous": "m"}])
+    one_by_one = _at_the_seven([anna, chloe])
+    grouped, recorded = read_record(together), read_record(one_by_one)
+    assert replay(grouped).legal
+    assert replay(recorded).legal
+    # Each event keeps its number; in the group, Anna's (13) is played last.
+    assert has_seat(table_after(grouped, 13).flow.lockout, ANNA)
+    assert not has_seat(table_after(recorded, 14).flow.lockout, ANNA)
+    assert table_after(grouped, 13).table.rows == table_after(recorded, 14).table.rows
+
+
+def test_the_order_written_in_a_group_does_not_matter() -> None:
+    data = _record()
+    swapped = copy.deepcopy(data)
+    events = _events(swapped)
+    events[12], events[13] = events[13], events[12]
+    # The 7 (now written first) names Chloé's slot 3, the 5 Anna's slot 2: as the table stood.
+    first, second = read_record(data), read_record(swapped)
+    assert table_after(first, 15) == table_after(second, 15)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"simultaneous": "m"}, "only throw-ins are recorded as simultaneous"),
+        ({"simultaneous": 3}, "a text"),
+    ],
+)
+def test_a_mark_on_another_action_is_unusable(change: Json, message: str) -> None:
+    data = _record()
+    _events(data)[11].update(change)  # Ben's Play
+    with pytest.raises(RecordError, match=message):
+        read_record(data)
+
+
+def test_a_group_split_by_another_event_is_unusable(tmp_path: Path) -> None:
+    data = _record()
+    events = _events(data)
+    events[13]["simultaneous"] = "other"
+    events.insert(14, {**events[12]})  # the first mark again, after another group
+    path = tmp_path / "split.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, _, err = sabai("replay", str(path))
+    assert code == 2
+    assert "marked simultaneous 'one motion' are not one after another" in err
+    assert err.count("\n") == 1
+
+
+def test_one_card_twice_in_a_group_is_unusable() -> None:
+    data = _record()
+    events = _events(data)
+    events[13] = {**events[12]}
+    with pytest.raises(RecordError, match="one card is thrown in twice at the same moment"):
+        replay(read_record(data))

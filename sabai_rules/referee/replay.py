@@ -178,7 +178,8 @@ class Dealt:
 class Played:
     """One recorded event played: ``state`` is the table after it (``before`` if it was
     illegal), ``caused`` what it caused (if asked for), ``error`` the refusal of an illegal
-    event."""
+    event. ``action`` is the action as played: a throw-in of a simultaneous group names the
+    slot where its card lay when its turn in the group came."""
 
     number: int
     round: int

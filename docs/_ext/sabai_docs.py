@@ -300,7 +300,9 @@ class ConcordanceDirective(MarkdownDirective):
         out: list[nodes.Node] = []
         for difference in cat().concordance():
             section = self.section(difference.id, difference.topic)
-            lines = [f"`{difference.id}` · {', '.join(difference.brief)}", ""]
+            # Differences found after the brief have no brief id.
+            brief = f" · {', '.join(difference.brief)}" if difference.brief else ""
+            lines = [f"`{difference.id}`{brief}", ""]
             for reading in difference.readings:
                 quote = f"“{reading.quote}”" if reading.quote else "—"
                 lines.append(f"- **{reading.language}** {quote}: {reading.gloss}")

@@ -92,6 +92,7 @@ class Ruleset:
     on_behalf_requires_card: bool = _option(True, "ruling.compensation-card")
     allow_on_behalf: bool = _option(True, "ruling.on-behalf-contexts")
     on_behalf_requires_thrower_knowledge: bool = _option(False, "ruling.older-on-behalf-knowledge")
+    on_behalf_owner_must_not_know: bool = _option(False, "ruling.owner-knowledge-not-enforced")
     nose_race: Literal["recorded", "random", "off"] = _option(
         "recorded", "ruling.nose-race", _one_of("recorded", "random", "off")
     )

@@ -53,11 +53,14 @@ from sabai_rules.engine.rules import (
     may_spy,
     may_switch,
     may_throw_in_for_others,
+    owner_does_not_know,
+    owner_knowledge_limits_on_behalf,
     pile_started,
     round_over,
     throw_in_window_open,
     who_may_call,
 )
+from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import (
     STAGE_DECIDE,
     STAGE_DRAW,
@@ -66,6 +69,7 @@ from sabai_rules.state import (
     Function,
     NoseRace,
     State,
+    Table,
     has_seat,
     is_gap,
 )
@@ -375,7 +379,7 @@ def _throw_ins(state: State) -> tuple[Action, ...]:
     lockout = f.lockout
     last = keeps_last_card(f, t, setup.deck)
     shape = _shape(state)
-    if knowledge_limits_on_behalf(rules):
+    if knowledge_limits_on_behalf(rules) or owner_knowledge_limits_on_behalf(rules):
         # What may be played for an owner depends on what thrower and owner have seen: not
         # cached, since the key would be the knowledge itself.
         return tuple(_list_throw_ins(state, shape, lockout, last, by_knowledge=True))
@@ -411,11 +415,19 @@ def _list_throw_ins(
                 out.extend(
                     actions[s]
                     for s in _slots(shape, owner)
-                    if may_play_for_owner(t, actor, owner, row[s])
+                    if _may_play_for(rules, t, actor, owner, row[s])
                 )
             else:
                 out.extend(_throw_row(actor, owner, shape[owner]))
     return out
+
+
+def _may_play_for(rules: Ruleset, t: Table, actor: int, owner: int, card: int) -> bool:
+    """Whether what the players have seen lets ``actor`` throw in ``card`` for ``owner``: the
+    older edition's advanced rule, and the strict reading of the owner's knowledge (options)."""
+    if knowledge_limits_on_behalf(rules) and not may_play_for_owner(t, actor, owner, card):
+        return False
+    return not owner_knowledge_limits_on_behalf(rules) or owner_does_not_know(t, owner, card)
 
 
 def _throw_row(actor: int, owner: int, slots: int | tuple[int, ...]) -> Sequence[Action]:

@@ -65,6 +65,8 @@ from sabai_rules.engine.rules import (
     must_keep_drawn,
     nose_race_after,
     owed_compensation,
+    owner_does_not_know,
+    owner_knowledge_limits_on_behalf,
     pile_started,
     round_over,
     rule_in_edition,
@@ -332,6 +334,13 @@ def _throw_in(state: State, action: ThrowIn) -> IllegalActionError | None:
             may_play_for_owner,
             action,
             "only a card the thrower has seen and its owner has not may be played for them",
+        )
+    if owner_knowledge_limits_on_behalf(rules) and not owner_does_not_know(t, owner, card):
+        return _refuse(
+            owner_does_not_know,
+            action,
+            "{0} has seen this card: only a card its owner does not know may be played for them",
+            (owner,),
         )
     return None
 

@@ -297,6 +297,20 @@ def may_play_for_owner(table: Table, thrower: int, owner: int, card: int) -> boo
     return table.knows(thrower, card) and not table.knows(owner, card)
 
 
+@decides("ruling.owner-knowledge-not-enforced")
+def owner_knowledge_limits_on_behalf(rules: Ruleset) -> bool:
+    """Whether the strict reading of "as long as those people do not yet know their own cards"
+    is in force (an option; the rulebook's default is not to enforce it)."""
+    return rules.on_behalf_owner_must_not_know
+
+
+@decides("sabai-sabai-move.unknown-cards")
+def owner_does_not_know(table: Table, owner: int, card: int) -> bool:
+    """``card``'s owner has not seen it. Forgetting cannot be observed: a card once seen is
+    known."""
+    return not table.knows(owner, card)
+
+
 @decides("sabai-sabai-move.first-refusal")
 def first_refusal_due(
     rules: Ruleset, owner_knows: int, lockout: int, owner: int, card: int

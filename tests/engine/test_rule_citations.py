@@ -46,6 +46,8 @@ DECIDED = {
     "sabai-sabai-move.compensation": "can_give_in_return",
     "ruling.older-on-behalf-knowledge": "knowledge_limits_on_behalf",
     "sabai-sabai-move.advanced-rule": "may_play_for_owner",
+    "ruling.owner-knowledge-not-enforced": "owner_knowledge_limits_on_behalf",
+    "sabai-sabai-move.unknown-cards": "owner_does_not_know",
     "sabai-sabai-move.first-refusal": "first_refusal_due",
     "ruling.row-positions": "leaves_gap",
     "four-together.touch-nose": "nose_race_after",

@@ -72,6 +72,7 @@ OPTION_SETS: tuple[dict[str, Any], ...] = (
     {"nose_race": "random"},
     {"first_refusal": "always", "functions_optional": True, "compensation_slot": "append"},
     {"empty_check": "lock_in", "empty_by_any_means": False, "on_empty_draw_pile": "end_round"},
+    {"on_behalf_owner_must_not_know": True, "first_refusal": "always"},
 )
 CAP = 120  # the final round's turn cap in these machines
 SHOWN_TO_PLAYER = (Drew, Peeked, Spied, LookedAt)

@@ -44,7 +44,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sabai_rules.engine import rules as rules_module
+from sabai_rules.engine import COMPILED
 from sabai_rules.moves import apply, deal, legal_actions
 from sabai_rules.ruleset import Ruleset
 
@@ -159,13 +159,6 @@ def measure(play: Round, seconds: float, seed: int) -> tuple[int, int, float]:
     return transitions, rounds, time.process_time() - start
 
 
-def build() -> str:
-    """Which build of the engine runs: the pure-Python package or the compiled one
-    (``tools/build_compiled.py``, or the wheel's mypyc hook)."""
-    compiled = not str(rules_module.__file__).endswith(".py")
-    return "compiled engine (mypyc)" if compiled else "pure-Python engine"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="length of each timed run")
@@ -173,10 +166,11 @@ def main() -> None:
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here")
     args = parser.parse_args()
     version = sys.version.split()[0]
+    engine = "compiled engine (mypyc)" if COMPILED else "pure-Python engine"
     notes: list[str] = []
     entries: list[Entry] = [("sabai-rules", n, "new state", sabai_round(n)) for n in SABAI_PLAYERS]
     entries += peers(notes)
-    print(f"{args.runs} runs of {args.seconds:g} s CPU time each, Python {version}, {build()}")
+    print(f"{args.runs} runs of {args.seconds:g} s CPU time each, Python {version}, {engine}")
     print("; ".join(notes))
 
     rows: list[dict[str, Any]] = []

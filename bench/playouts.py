@@ -35,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sabai_rules.cards import Deck, DeckSpec
-from sabai_rules.engine import rules as rules_module
+from sabai_rules.engine import COMPILED
 from sabai_rules.moves import (
     Action,
     LegalActions,
@@ -149,13 +149,6 @@ def per_call_costs(
     return lazy, full, length, applied
 
 
-def build() -> str:
-    """Which build of the engine runs: the pure-Python package or the compiled one
-    (``tools/build_compiled.py``, or the wheel's mypyc hook)."""
-    compiled = not str(rules_module.__file__).endswith(".py")
-    return "compiled engine (mypyc)" if compiled else "pure-Python engine"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="length of each timed run")
@@ -165,8 +158,9 @@ def main() -> None:
     args = parser.parse_args()
     rules = Ruleset.preset(args.preset).with_options(nose_race="random")
     version = sys.version.split()[0]
+    engine = "compiled engine (mypyc)" if COMPILED else "pure-Python engine"
     print(
-        f"preset {args.preset}, {args.runs} runs of {args.seconds:g} s, Python {version}, {build()}"
+        f"preset {args.preset}, {args.runs} runs of {args.seconds:g} s, Python {version}, {engine}"
     )
     for players in args.players:
         results = [playouts(rules, players, args.seconds, seed) for seed in range(args.runs)]

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from sabai_rules.engine import COMPILED
+
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = os.environ.get("SABAI_BUILD", "pure")
 
@@ -43,3 +45,7 @@ def test_the_suite_runs_on_the_build_it_names(name: str) -> None:
     assert path is not None
     compiled = not path.endswith(".py")
     assert compiled == (BUILD == "compiled"), f"{name} is loaded from {path} (SABAI_BUILD={BUILD})"
+
+
+def test_the_engine_says_which_build_it_is() -> None:
+    assert COMPILED is (BUILD == "compiled")

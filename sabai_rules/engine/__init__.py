@@ -26,3 +26,11 @@ These modules import the data modules (:mod:`sabai_rules.state`, :mod:`sabai_rul
 :mod:`sabai_rules.ruleset`, :mod:`sabai_rules.events`, :mod:`sabai_rules.chance`) and each other,
 never the layers above them (views, scoring, games, records, the referee).
 """
+
+from typing import Final
+
+__all__ = ["COMPILED"]
+
+#: Whether the engine runs compiled by mypyc (the compiled build) rather than from its Python
+#: source (the reference).
+COMPILED: Final = not __file__.endswith(".py")

@@ -22,7 +22,7 @@ Players are named in events; slots are the engine's (0 is a row's left end). The
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, NoReturn
 
@@ -48,6 +48,7 @@ __all__ = [
     "action_from_json",
     "action_to_json",
     "load_record",
+    "moments",
     "player_index",
     "read_record",
     "record_to_json",
@@ -402,20 +403,34 @@ def _round(
     return RoundRecord(deal, tuple(events), round_comment)
 
 
-def _check_groups(events: Sequence[RecordEvent], path: str) -> None:
-    """The events of a simultaneous group follow one another."""
-    closed: set[str] = set()
-    previous: str | None = None
+def moments(events: Sequence[RecordEvent]) -> Iterator[list[tuple[int, RecordEvent]]]:
+    """The events of a round one moment at a time, each with its index in the round: the
+    throw-ins of a simultaneous group together, any other event alone."""
+    group: list[tuple[int, RecordEvent]] = []
     for i, event in enumerate(events):
-        mark = event.simultaneous
-        if mark != previous and previous is not None:
-            closed.add(previous)
-        if mark is not None and mark in closed:
+        if group and (event.simultaneous is None or event.simultaneous != group[0][1].simultaneous):
+            yield group
+            group = []
+        group.append((i, event))
+    if group:
+        yield group
+
+
+def _check_groups(events: Sequence[RecordEvent], path: str) -> None:
+    """The throw-ins of a simultaneous group follow one another: a mark comes back in no later
+    moment."""
+    marks: set[str] = set()
+    for moment in moments(events):
+        i, first = moment[0]
+        mark = first.simultaneous
+        if mark is None:
+            continue
+        if mark in marks:
             raise RecordError(
                 f"the throw-ins marked simultaneous {mark!r} are not one after another",
                 f"{path}.events[{i}].simultaneous",
             )
-        previous = mark
+        marks.add(mark)
 
 
 def _claim(data: Any, players: Sequence[str], path: str) -> Claim:

@@ -33,7 +33,7 @@ from sabai_rules.moves import (
     deck_for,
     legal_actions,
 )
-from sabai_rules.referee.record import Problem, Record, RecordError, RecordEvent
+from sabai_rules.referee.record import Problem, Record, RecordError, RecordEvent, moments
 from sabai_rules.state import NO_CARD, Game, RoundResult, State, card_bit
 
 #: The ruling that asks the referee to note a keep of an Ass Joker the player had seen.
@@ -238,7 +238,7 @@ def play_record(record: Record, *, tolerant: bool = False, caused: bool = False)
         yield Dealt(r, state)
         first = number + 1
         what = "the game" if r == last_round and game.next_round_is_final else "this round"
-        for moment in _groups(rnd.events):
+        for moment in moments(rnd.events):
             _not_over(state, first + moment[0][0], what, f"{path}.events[{moment[0][0]}]")
             # A simultaneous group's slots name the cards as the table was before it.
             for i, event in moment:
@@ -278,18 +278,6 @@ def play_record(record: Record, *, tolerant: bool = False, caused: bool = False)
 def _not_over(state: State, number: int, what: str, where: str) -> None:
     if state.is_over:
         raise RecordError(f"event {number} comes after the end of {what}", where)
-
-
-def _groups(events: Sequence[RecordEvent]) -> Iterator[list[tuple[int, RecordEvent]]]:
-    """The events one moment at a time: a simultaneous group together, any other event alone."""
-    group: list[tuple[int, RecordEvent]] = []
-    for i, event in enumerate(events):
-        if group and (event.simultaneous is None or event.simultaneous != group[0][1].simultaneous):
-            yield group
-            group = []
-        group.append((i, event))
-    if group:
-        yield group
 
 
 def _card_of(state: State, action: Action) -> int:

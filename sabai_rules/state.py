@@ -279,6 +279,13 @@ class Status:
     #: Why the round is ending or ended; ``None`` while it is being played.
     end: EndCause | None
 
+    @property
+    def is_over(self) -> bool:
+        """An end cause is recorded and the reaction round, if any, is over: what
+        :func:`~sabai_rules.engine.rules.round_over` decides on, and :attr:`State.is_over`
+        says."""
+        return self.end is not None and self.closing == NOT_CLOSING
+
 
 @attrs.frozen
 class Flow:
@@ -339,8 +346,7 @@ class State:
     @property
     def is_over(self) -> bool:
         """True once the round has ended and is ready to be scored."""
-        status = self.flow.status
-        return status.end is not None and status.closing < 0
+        return self.flow.status.is_over
 
     @property
     def top(self) -> int:

@@ -16,6 +16,8 @@ from sabai_rules.engine.rules import (
     can_carry_out,
     compensation_slots,
     final_lap_played,
+    in_reaction_round,
+    round_over,
     row_emptied,
     turn_cap_reached,
 )
@@ -105,7 +107,7 @@ def settle(w: Work) -> None:
     round or start the next turn when nothing is pending."""
     while True:
         st = w.status
-        if w.pending is not None or (st.end is not None and st.closing == NOT_CLOSING):
+        if w.pending is not None or round_over(st):
             return
         if w.queue:
             head = w.queue[0]
@@ -127,7 +129,7 @@ def settle(w: Work) -> None:
                 w.set_row(head.owner, tuple(c for c in row if c != gap))
             w.emit(CompensationLapsed, head.thrower, head.owner)
             continue
-        if w.stage in (STAGE_DECIDE, STAGE_LOOK) or st.closing != NOT_CLOSING:
+        if w.stage in (STAGE_DECIDE, STAGE_LOOK) or in_reaction_round(st):
             return
         cause = end_condition(w.setup, w.rows, st, w.stage, w.turns)
         if cause is not None:
@@ -145,7 +147,7 @@ def settle(w: Work) -> None:
 
 def reopen(w: Work) -> None:
     """A throw-in during the reaction round: the passing starts afresh once it is settled."""
-    if w.status.closing != NOT_CLOSING:
+    if in_reaction_round(w.status):
         w.status = attrs.evolve(w.status, closing=NOT_CLOSING, end=None)
 
 
@@ -162,6 +164,6 @@ def pass_end(w: Work, player: int) -> None:
     (:rule:`ruling.end-of-round-reaction`)."""
     w.emit(Passed, player)
     w.status = status_after_pass(w.status, player, w.n)
-    if w.status.closing == NOT_CLOSING:
+    if round_over(w.status):
         assert w.status.end is not None
         w.emit(RoundEnded, player, w.status.end)

@@ -135,7 +135,7 @@ _NUMBER_FIELDS: Final = {
 @decides("round-end.reveal")
 def round_over(status: Status) -> bool:
     """The round has ended: the cards are revealed and nothing more is played."""
-    return status.end is not None and status.closing == NOT_CLOSING
+    return status.is_over
 
 
 @decides("ruling.end-of-round-reaction")

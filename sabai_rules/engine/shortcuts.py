@@ -15,6 +15,7 @@ from sabai_rules.engine.rules import (
     can_carry_out,
     kept_out_card_triggers,
     may_exchange,
+    must_keep_drawn,
     nose_race_after,
 )
 from sabai_rules.engine.work import with_bit, with_row
@@ -57,8 +58,8 @@ def shortcut(state: State, action: Action) -> State | None:
             return _turn_card(state, rows, row[slot], triggers)
         case Play():
             held = state.table.held
-            if held == state.setup.deck.ass_joker:
-                return None  # burned from the draw (an option)
+            if must_keep_drawn(state.setup.deck, held):
+                return None  # a drawn Ass Joker played is burned from the draw (an option)
             return _turn_card(state, state.table.rows, held, triggers=True)
     return None
 

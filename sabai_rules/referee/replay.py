@@ -17,7 +17,7 @@ from typing import TypeAlias
 
 import attrs
 
-from sabai_rules.engine.rules import is_identical, may_exchange
+from sabai_rules.engine.rules import in_reaction_round, is_identical, may_exchange
 from sabai_rules.events import Event
 from sabai_rules.game import finish_round, new_game
 from sabai_rules.moves import (
@@ -385,7 +385,7 @@ def _note(step: Played, names: Sequence[str]) -> Note | None:
 def close_round(state: State) -> State:
     """Players who did not record a pass in the reaction round are taken to pass."""
     status = state.flow.status
-    if status.closing < 0 or state.flow.queue or state.flow.pending is not None:
+    if not in_reaction_round(status) or state.flow.queue or state.flow.pending is not None:
         return state
     for player in range(state.players):
         if not (state.flow.status.closing >> player) & 1 and not state.is_over:

@@ -1,4 +1,5 @@
-"""Whether an action is legal: :func:`refusal` gives the reason it is not, or ``None``.
+"""Whether an action is legal: :func:`current_refusal` gives the reason it is not, or ``None``;
+:func:`in_edition` cites its rule as the edition in force states it.
 
 Each check asks the predicates of :mod:`~sabai_rules.engine.rules` and cites the rule of the
 predicate that refuses (:func:`~sabai_rules.engine.rules.rule_of`). Messages name players by seat
@@ -89,7 +90,7 @@ from sabai_rules.state import (
     is_gap,
 )
 
-__all__ = ["current_refusal", "in_edition", "refusal"]
+__all__ = ["current_refusal", "in_edition"]
 
 #: The action each function card asks for, by function kind.
 _FUNCTION_ACTION: Final[Mapping[int, type[Action]]] = {
@@ -112,15 +113,9 @@ def _literal(value: object) -> str:
     return repr(value).replace("{", "{{").replace("}", "}}")
 
 
-def refusal(state: State, action: Action) -> IllegalActionError | None:
-    """The reason ``action`` is illegal in ``state``, or ``None`` if it is legal. Under the
-    older edition, a rule that edition states in its own words is cited by its older id."""
-    problem = current_refusal(state, action)
-    return None if problem is None else in_edition(problem, state)
-
-
 def in_edition(problem: IllegalActionError, state: State) -> IllegalActionError:
-    """``problem`` citing its rule as the edition in force states it."""
+    """``problem`` citing its rule as the edition in force states it: under the older edition, a
+    rule that edition states in its own words is cited by its older id."""
     rule = rule_in_edition(problem.rule, state.setup.ruleset)
     return problem if rule == problem.rule else problem.in_edition(rule)
 
@@ -128,7 +123,7 @@ def in_edition(problem: IllegalActionError, state: State) -> IllegalActionError:
 def current_refusal(state: State, action: Action) -> IllegalActionError | None:
     """The reason ``action`` is illegal, citing the current edition's rule ids; ``None`` if it
     is legal. Whoever only asks *whether* an action is legal asks this (the edition's wording of
-    the rule is looked up only for a refusal that is shown, by :func:`refusal`)."""
+    the rule is looked up only for a refusal that is shown, by :func:`in_edition`)."""
     parameters = PARAMETERS.get(type(action))
     if parameters is None:
         return _refuse(irregular_field, action, "not an action of this game")

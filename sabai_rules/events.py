@@ -92,7 +92,7 @@ class Kept(Event):
 @attrs.frozen
 class KeptInEmptyRow(Event):
     """``player``'s row was empty: the drawn Ass Joker went into it and no card went to the pile
-    (:rule:`ruling.ass-joker-drawn`)."""
+    (:rule:`ass-joker.drawn-into-empty-row`)."""
 
 
 @attrs.frozen

@@ -32,6 +32,7 @@ from sabai_rules.engine.actions import (
 from sabai_rules.engine.rules import (
     first_refusal_due,
     is_identical,
+    keeps_into_empty_row,
     kept_out_card_triggers,
     leaves_gap,
     may_compensate_with,
@@ -167,10 +168,9 @@ def _keep(w: Work, actor: int, slot: int) -> None:
     as the turn card (:rule:`turn.keep`)."""
     row = w.rows[actor]
     held = w.held
-    if not row:
-        # A drawn Ass Joker and an empty row: it goes into the row, no card goes to the pile
-        # (:rule:`ruling.ass-joker-drawn`); with no new turn card, lock-outs stand
-        # (:rule:`ruling.retry-lockout-scope`).
+    if keeps_into_empty_row(w.deck, row, held):
+        # No card goes to the pile: no turn card, no function, and lock-outs stand
+        # (:rule:`ruling.retry-lockout-scope`); the turn is played all the same.
         w.emit(KeptInEmptyRow, actor)
         w.held = NO_CARD
         w.set_row(actor, (held,))

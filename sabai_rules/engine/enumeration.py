@@ -42,7 +42,6 @@ from sabai_rules.engine.rules import (
     in_reaction_round,
     is_locked_out,
     keep_slots,
-    keeps_last_card,
     knowledge_limits_on_behalf,
     may_give,
     may_peek,
@@ -377,23 +376,22 @@ def _throw_ins(state: State) -> tuple[Action, ...]:
     if not pile_started(t) or not throw_in_window_open(rules, f.stage):
         return _NONE
     lockout = f.lockout
-    last = keeps_last_card(f, t, setup.deck)
     shape = _shape(state)
     if knowledge_limits_on_behalf(rules) or owner_knowledge_limits_on_behalf(rules):
         # What may be played for an owner depends on what thrower and owner have seen: not
         # cached, since the key would be the knowledge itself.
-        return tuple(_list_throw_ins(state, shape, lockout, last, by_knowledge=True))
-    # The throwers depend on the lock-outs, the Ass Joker's last card and (through the rows'
-    # shape) who has a card to give in return.
-    key = ("throw", rules, shape, lockout, last)
+        return tuple(_list_throw_ins(state, shape, lockout, by_knowledge=True))
+    # The throwers depend on the lock-outs and (through the rows' shape) who has a card to give
+    # in return.
+    key = ("throw", rules, shape, lockout)
     found = _CACHE.get(key)
     if found is None:
-        found = _cached(key, lambda: _list_throw_ins(state, shape, lockout, last, False))
+        found = _cached(key, lambda: _list_throw_ins(state, shape, lockout, False))
     return found
 
 
 def _list_throw_ins(
-    state: State, shape: tuple[Any, ...], lockout: int, last: int, by_knowledge: bool
+    state: State, shape: tuple[Any, ...], lockout: int, by_knowledge: bool
 ) -> list[Action]:
     t, rules = state.table, state.setup.ruleset
     n = len(shape)
@@ -402,8 +400,7 @@ def _list_throw_ins(
     for actor in range(n):
         if is_locked_out(lockout, actor):
             continue
-        if actor != last:
-            out.extend(_throw_row(actor, actor, shape[actor]))
+        out.extend(_throw_row(actor, actor, shape[actor]))
         if not (for_others and can_give_in_return(rules, t.rows[actor])):
             continue
         for owner in range(n):

@@ -50,7 +50,6 @@ from sabai_rules.engine.rules import (
     is_locked_out,
     is_table_size,
     keep_slots,
-    keeps_last_card,
     knowledge_limits_on_behalf,
     looks_before_play,
     may_compensate_with,
@@ -313,12 +312,6 @@ def _throw_in(state: State, action: ThrowIn) -> IllegalActionError | None:
     if card == NO_CARD:
         return _refuse(is_identical, action, f"{{0}} has no card in slot {slot}", (owner,))
     if owner == actor:
-        if actor == keeps_last_card(f, t, state.setup.deck):
-            return _refuse(
-                must_keep_drawn,
-                action,
-                "the drawn Ass Joker must be kept, so the last card of the row must stay",
-            )
         return None
     if not may_throw_in_for_others(rules):
         return _refuse(may_throw_in_for_others, action, "only one's own cards may be thrown in")

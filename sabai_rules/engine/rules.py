@@ -35,7 +35,6 @@ from sabai_rules.state import (
     Status,
     Table,
     card_bit,
-    cards_in,
     has_cards,
     has_seat,
     is_gap,
@@ -193,26 +192,20 @@ def may_play_drawn(rules: Ruleset, deck: Deck, held: int, top: int) -> bool:
     return not must_keep_drawn(deck, held) or may_burn_drawn(rules, deck, top)
 
 
-def keeps_last_card(flow: Flow, table: Table, deck: Deck) -> int:
-    """The active player, if they must keep a drawn Ass Joker and have one card left: that card
-    stays for the exchange, so they may not throw it in; else
-    :data:`~sabai_rules.state.NO_PLAYER`."""
-    if (
-        flow.stage == STAGE_DECIDE
-        and must_keep_drawn(deck, table.held)
-        and cards_in(table.rows[flow.turn]) == 1
-    ):
-        return flow.turn
-    return NO_PLAYER
+@decides("ass-joker.drawn-into-empty-row")
+def keeps_into_empty_row(deck: Deck, row: tuple[int, ...], held: int) -> bool:
+    """A drawn Ass Joker that must be kept while the row is empty goes into the row, and no card
+    goes to the discard pile."""
+    return not row and must_keep_drawn(deck, held)
 
 
 @decides("turn.keep")
 def keep_slots(deck: Deck, row: tuple[int, ...], held: int) -> range:
-    """The slots where the drawn card may be kept: any card of the row, exchanged; with an empty
-    row, a drawn Ass Joker goes into it (slot 0) and nothing else can be kept."""
+    """The slots where the drawn card may be kept: any card of the row, exchanged; or the empty
+    row's one place for a drawn Ass Joker (:func:`keeps_into_empty_row`)."""
     if row:
         return range(len(row))
-    return range(1) if must_keep_drawn(deck, held) else range(0)
+    return range(1) if keeps_into_empty_row(deck, row, held) else range(0)
 
 
 @decides("ass-joker.no-keep-exchange")

@@ -69,11 +69,21 @@ def test_allow_burn_from_draw_still_refuses_playing_it_onto_a_card_that_is_not_a
     refused(state, Play(0), "ass-joker.drawn-must-be-kept")
 
 
-@pytest.mark.rules("ass-joker.drawn-must-be-kept", "ruling.ass-joker-drawn")
-def test_holding_a_drawn_ass_joker_one_may_not_throw_in_ones_last_row_card() -> None:
+@pytest.mark.rules("ass-joker.drawn-into-empty-row", "ruling.ass-joker-drawn")
+def test_holding_a_drawn_ass_joker_one_may_throw_in_ones_last_row_card_and_keep_it_there() -> None:
+    """P0 draws the Ass Joker, throws in their last card onto the 5 and keeps the Ass Joker in
+    the empty row: nothing goes to the pile, so the 5 just thrown in stays the top card."""
     state = layout(rows=[["5"], ["4", "6"]], discard=["5"], held="AJ", turn=0)
-    refused(state, ThrowIn(0, 0, 0), "ass-joker.drawn-must-be-kept")
+    state = play(state, ThrowIn(0, 0, 0))
+    assert faces(state, 0) == []
+    assert not state.is_over  # the drawn card is still to be kept
     assert legal_actions(state).decisions == (Keep(0, 0),)
+    refused(state, Play(0), "ass-joker.drawn-must-be-kept")
+    refused(state, Keep(0, 1), "turn.keep")
+    state = play(state, Keep(0, 0))
+    assert faces(state, 0) == ["Ass Joker"]
+    assert [top(state), len(state.table.discard)] == ["5", 2]
+    assert state.turn == 1
 
 
 @pytest.mark.rules("ruling.ass-joker-drawn", "ruling.active-player-throw-ins")
@@ -84,7 +94,7 @@ def test_holding_a_drawn_ass_joker_one_may_throw_in_a_card_that_is_not_ones_last
     assert top(state) == "7"
 
 
-@pytest.mark.rules("ruling.ass-joker-drawn", "ass-joker.drawn-must-be-kept")
+@pytest.mark.rules("ass-joker.drawn-into-empty-row", "ruling.ass-joker-drawn")
 def test_a_drawn_ass_joker_goes_into_a_row_emptied_by_ones_own_13() -> None:
     """Holding the Ass Joker, P0 throws in a 13 and gives away their last card."""
     state = layout(rows=[["13", "5"], ["4", "6"]], discard=["13"], held="AJ", turn=0)
@@ -94,8 +104,66 @@ def test_a_drawn_ass_joker_goes_into_a_row_emptied_by_ones_own_13() -> None:
     assert legal_actions(state).decisions == (Keep(0, 0),)
     state = play(state, Keep(0, 0))
     assert faces(state, 0) == ["Ass Joker"]
-    assert top(state) == "13 give"  # no card went to the pile
+    assert top(state) == "13 give"  # no card went to the pile, so no function either
+    assert not state.flow.queue
     assert state.turn == 1
+
+
+@pytest.mark.rules("ass-joker.drawn-into-empty-row", "ruling.empty-by-any-means")
+def test_a_drawn_ass_joker_goes_into_a_row_that_was_empty_when_the_turn_began() -> None:
+    """With ``empty_by_any_means`` false, P0's row emptied by a give does not end the round; P0
+    then draws the Ass Joker and keeps it in the empty row."""
+    rules = Ruleset().with_options(empty_by_any_means=False)
+    state = layout(rows=[[], ["4", "6"]], draw=["AJ", "9"], discard=["7"], turn=0, ruleset=rules)
+    state = play(state, Draw(0))
+    assert legal_actions(state).decisions == (Keep(0, 0),)
+    state = play(state, Keep(0, 0))
+    assert faces(state, 0) == ["Ass Joker"]
+    assert top(state) == "7"
+    assert state.turn == 1
+
+
+@pytest.mark.rules("ass-joker.drawn-into-empty-row", "ruling.retry-lockout-scope")
+def test_a_lock_out_stands_after_an_ass_joker_is_kept_into_an_empty_row() -> None:
+    """P1 threw in a wrong card and is locked out. P0, whose row is empty (``empty_by_any_means``
+    false), draws the Ass Joker and keeps it: no turn card, so P1 stays locked out while the 5
+    stays on top, and anyone else may throw in onto it."""
+    rules = Ruleset().with_options(empty_by_any_means=False)
+    state = layout(
+        rows=[[], ["5", "6"], ["5", "8"]],
+        draw=["AJ", "9"],
+        discard=["5"],
+        turn=0,
+        lockout=[1],
+        ruleset=rules,
+    )
+    state = play(state, Draw(0), Keep(0, 0))
+    assert top(state) == "5"
+    refused(state, ThrowIn(1, 1, 0), "throw-in.retry-lockout")
+    state = play(state, ThrowIn(2, 2, 0))
+    assert faces(state, 2) == ["8"]
+
+
+@pytest.mark.rules("ass-joker.drawn-into-empty-row", "round-end.final-lap")
+def test_a_turn_that_keeps_an_ass_joker_into_an_empty_row_counts_in_the_final_lap() -> None:
+    """P1 called with two turns of the final lap left: P0's keep into the empty row is one of
+    them, P1's turn the other, and then the round ends."""
+    state = layout(
+        rows=[["5"], ["4", "6"]],
+        draw=["9"],
+        discard=["5"],
+        held="AJ",
+        turn=0,
+        caller=1,
+        final_lap=2,
+    )
+    state = play(state, ThrowIn(0, 0, 0), Keep(0, 0))
+    assert state.flow.status.final_lap == 1
+    state = play(state, Draw(1), Play(1))
+    assert state.flow.status.final_lap == 0
+    state = all_pass(state)
+    assert state.is_over
+    assert faces(state, 0) == ["Ass Joker"]
 
 
 # -- turned over in a keep -----------------------------------------------------------------------

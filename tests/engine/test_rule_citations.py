@@ -34,6 +34,7 @@ DECIDED = {
     "turn.two-options": "holds_drawn_card",
     "ass-joker.drawn-must-be-kept": "must_keep_drawn",
     "ruling.ass-joker-drawn": "may_burn_drawn",
+    "ass-joker.drawn-into-empty-row": "keeps_into_empty_row",
     "turn.keep": "keep_slots",
     "ass-joker.no-keep-exchange": "may_exchange",
     "ruling.keep-discard-triggers-function": "kept_out_card_triggers",

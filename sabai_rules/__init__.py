@@ -30,6 +30,7 @@ from sabai_rules.game import finish_round, new_game, start_round
 from sabai_rules.layout import layout
 from sabai_rules.moves import (
     Action,
+    AlsoThrowIn,
     CallSabaiSabai,
     Compensate,
     Draw,
@@ -63,6 +64,7 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "Action",
+    "AlsoThrowIn",
     "CallSabaiSabai",
     "CatalogueError",
     "Compensate",

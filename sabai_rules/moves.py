@@ -33,6 +33,7 @@ from __future__ import annotations
 from sabai_rules.engine import actions as _actions
 from sabai_rules.engine.actions import (
     Action,
+    AlsoThrowIn,
     CallSabaiSabai,
     Compensate,
     Draw,
@@ -70,6 +71,7 @@ __all__ = [
     "MIN_PLAYERS",
     "PARAMETERS",
     "Action",
+    "AlsoThrowIn",
     "CallSabaiSabai",
     "Compensate",
     "Draw",

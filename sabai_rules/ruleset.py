@@ -83,6 +83,9 @@ class Ruleset:
         "until_covered", "ruling.throw-in-window", _one_of("until_covered", "until_next_draw")
     )
     throw_in_retry_lockout: bool = _option(True, "ruling.retry-lockout-scope")
+    wrong_cards_penalty: Literal["per_card", "per_motion"] = _option(
+        "per_card", "ruling.wrong-cards-in-a-batch", _one_of("per_card", "per_motion")
+    )
     on_empty_draw_pile: Literal["reshuffle", "end_round"] = _option(
         "reshuffle", "ruling.draw-pile-exhausted", _one_of("reshuffle", "end_round")
     )

@@ -241,6 +241,10 @@ class Offer:
     thrower: int
     owner: int
     slot: int
+    #: Whether the card, if the owner waives and it is wrong, costs the thrower a penalty card:
+    #: not when it is a later wrong card of a motion under ``wrong_cards_penalty="per_motion"``
+    #: (:rule:`ruling.wrong-cards-in-a-batch`).
+    penalty: bool = True
 
 
 @attrs.frozen
@@ -304,6 +308,10 @@ class Flow:
     #: Players locked out of throwing in, as a bit mask (:rule:`throw-in.retry-lockout`).
     lockout: int
     status: Status
+    #: The player whose wrong card was the last thing thrown in, while more cards of that same
+    #: motion may follow (:class:`~sabai_rules.moves.AlsoThrowIn`,
+    #: :rule:`throw-in.several-at-once`); :data:`NO_PLAYER` once anything else happens.
+    motion: int = NO_PLAYER
 
 
 @attrs.frozen(repr=False)

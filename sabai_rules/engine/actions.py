@@ -17,6 +17,7 @@ __all__ = [
     "ACTIONS_BY_NAME",
     "PARAMETERS",
     "Action",
+    "AlsoThrowIn",
     "CallSabaiSabai",
     "Compensate",
     "Draw",
@@ -83,6 +84,19 @@ class ThrowIn:
     (:rule:`sabai-sabai-move.on-behalf`). One card per action: cards put down "at the same
     time" are consecutive throw-ins (:rule:`throw-in.several-at-once`,
     :rule:`ruling.sequential-actions`)."""
+
+    actor: int
+    owner: int = _player()
+    slot: int = _slot(row="owner")
+
+
+@attrs.frozen(cache_hash=True)
+class AlsoThrowIn:
+    """Throw in the card in ``owner``'s ``slot`` in the same motion as the wrong card just thrown
+    in: several cards put down at once are one attempt (:rule:`throw-in.several-at-once`), so a
+    lock-out by a wrong card of the motion does not stop the rest of it, and each card is judged
+    like a :class:`ThrowIn`; a wrong one costs a penalty card of its own, or, with
+    ``wrong_cards_penalty="per_motion"``, nothing more (:rule:`ruling.wrong-cards-in-a-batch`)."""
 
     actor: int
     owner: int = _player()
@@ -193,6 +207,7 @@ Action = (
     | Play
     | Keep
     | ThrowIn
+    | AlsoThrowIn
     | Peek
     | Spy
     | Give

@@ -12,6 +12,7 @@ import attrs
 from sabai_rules.engine import flow
 from sabai_rules.engine.actions import (
     Action,
+    AlsoThrowIn,
     CallSabaiSabai,
     Compensate,
     Draw,
@@ -37,6 +38,7 @@ from sabai_rules.engine.rules import (
     leaves_gap,
     may_compensate_with,
     may_exchange,
+    penalty_per_wrong_card,
     wrong_throw_in_locks_out,
 )
 from sabai_rules.engine.work import Work, with_bit
@@ -86,7 +88,9 @@ def carry_out(w: Work, action: Action) -> None:
         case Keep(actor=actor, slot=slot):
             _keep(w, actor, slot)
         case ThrowIn(actor=actor, owner=owner, slot=slot):
-            _throw_in(w, actor, owner, slot)
+            _throw_in(w, actor, owner, slot, penalty=True)
+        case AlsoThrowIn(actor=actor, owner=owner, slot=slot):
+            _throw_in(w, actor, owner, slot, penalty=penalty_per_wrong_card(w.rules))
         case Peek(actor=actor, slot=slot):
             # 11 peek and 12 spy: the executor sees the card (:rule:`function.peek`,
             # :rule:`function.spy`).
@@ -116,7 +120,7 @@ def carry_out(w: Work, action: Action) -> None:
         case WaiveFirstRefusal():
             offer = _answer_offer(w)
             w.emit(FirstRefusalWaived, offer.owner)
-            _throw(w, offer.thrower, offer.owner, offer.slot)
+            _throw(w, offer.thrower, offer.owner, offer.slot, offer.penalty)
         case TouchNoseLast(actor=actor):
             w.pending = None
             w.lose_nose_race(actor)
@@ -211,17 +215,21 @@ def _look(w: Work, actor: int, slots: tuple[int, ...]) -> None:
 # -- throwing in --------------------------------------------------------------------------------
 
 
-def _throw_in(w: Work, actor: int, owner: int, slot: int) -> None:
+def _throw_in(w: Work, actor: int, owner: int, slot: int, penalty: bool) -> None:
     """A throw-in, first offered to the owner when it is another player's card and they would be
-    asked (:rule:`sabai-sabai-move.first-refusal`)."""
+    asked (:rule:`sabai-sabai-move.first-refusal`). A wrong card leaves the thrower's motion
+    open for more cards put down with it (:rule:`throw-in.several-at-once`); ``penalty`` says
+    whether a wrong card costs a penalty card (all but a motion's later wrong cards, with
+    ``wrong_cards_penalty="per_motion"``)."""
     flow.reopen(w)
     if owner != actor and first_refusal_due(
         w.rules, w.public | w.private[owner], w.lockout, owner, w.rows[owner][slot]
     ):
-        w.pending = Offer(actor, owner, slot)
+        w.pending = Offer(actor, owner, slot, penalty)
         w.emit(FirstRefusalOffered, actor, owner, slot)
         return
-    _throw(w, actor, owner, slot)
+    if not _throw(w, actor, owner, slot, penalty):
+        w.motion = actor
 
 
 def _answer_offer(w: Work) -> Offer:
@@ -231,10 +239,10 @@ def _answer_offer(w: Work) -> Offer:
     return offer
 
 
-def _throw(w: Work, thrower: int, owner: int, slot: int) -> None:
+def _throw(w: Work, thrower: int, owner: int, slot: int, penalty: bool = True) -> bool:
     """Judge and carry out a throw-in (:rule:`throw-in.identical`,
     :rule:`throw-in.wrong-card.take-back`, :rule:`throw-in.wrong-card.penalty`,
-    :rule:`sabai-sabai-move.on-behalf`)."""
+    :rule:`sabai-sabai-move.on-behalf`); whether the card was identical."""
     row = w.rows[owner]
     card = row[slot]
     if is_identical(w.rules, w.deck, card, w.discard[-1]):
@@ -244,8 +252,9 @@ def _throw(w: Work, thrower: int, owner: int, slot: int) -> None:
         else:
             w.set_row(owner, (*row[:slot], *row[slot + 1 :]))
         w.left_row(owner, by_discard=True)
-        # Another's correct throw-in ends every lock-out (:rule:`throw-in.retry-lockout`).
-        w.lockout = 0
+        # Another's correct throw-in ends every lock-out (:rule:`throw-in.retry-lockout`); not
+        # the thrower's own, if a wrong card of this motion brought it.
+        w.lockout &= seat_bit(thrower)
         w.emit(ThrewIn, thrower, owner, slot, card, True)
         # The thrower carries out the function, after those already queued
         # (:rule:`function.thrown-in`, :rule:`throw-in.functions-in-order`,
@@ -257,16 +266,17 @@ def _throw(w: Work, thrower: int, owner: int, slot: int) -> None:
         if on_behalf:
             w.queue = (*w.queue, Compensation(thrower, owner, card))
         w.place(card)
-    else:
-        # Shown to everybody, taken back into its slot (:rule:`throw-in.wrong-card.take-back`);
-        # the thrower, not the owner, draws the penalty card
-        # (:rule:`throw-in.wrong-card.penalty`, :rule:`sabai-sabai-move.penalty-to-thrower`,
-        # :rule:`throw-in.mistaken-interception`).
-        w.public |= card_bit(card)
-        w.emit(ThrewIn, thrower, owner, slot, card, False)
+        return True
+    # Shown to everybody, taken back into its slot (:rule:`throw-in.wrong-card.take-back`); the
+    # thrower, not the owner, draws the penalty card (:rule:`throw-in.wrong-card.penalty`,
+    # :rule:`sabai-sabai-move.penalty-to-thrower`, :rule:`throw-in.mistaken-interception`).
+    w.public |= card_bit(card)
+    w.emit(ThrewIn, thrower, owner, slot, card, False)
+    if penalty:
         w.penalty(thrower)
-        if wrong_throw_in_locks_out(w.rules):
-            w.lockout |= seat_bit(thrower)
+    if wrong_throw_in_locks_out(w.rules):
+        w.lockout |= seat_bit(thrower)
+    return False
 
 
 # -- functions and compensation -----------------------------------------------------------------

@@ -14,6 +14,7 @@ from sabai_rules.cards import GIVE, PEEK, SPY
 from sabai_rules.engine.actions import (
     PARAMETERS,
     Action,
+    AlsoThrowIn,
     CallSabaiSabai,
     Compensate,
     Draw,
@@ -61,6 +62,7 @@ from sabai_rules.engine.rules import (
 )
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import (
+    NO_PLAYER,
     STAGE_DECIDE,
     STAGE_DRAW,
     STAGE_LOOK,
@@ -91,8 +93,10 @@ class LegalActions(Sequence[Action]):
        (:class:`~sabai_rules.moves.Draw`, or :class:`~sabai_rules.moves.Play` then
        :class:`~sabai_rules.moves.Keep` by slot) or, before the first turn,
        :class:`~sabai_rules.moves.LookAtCards` by player;
-    2. :attr:`throw_ins` — by thrower in seat order, each thrower's own row first, then the other
-       rows in seat order, each row by slot;
+    2. :attr:`throw_ins` — :class:`~sabai_rules.moves.ThrowIn` by thrower in seat order, each
+       thrower's own row first, then the other rows in seat order, each row by slot; then, if a
+       wrong card was just thrown in, :class:`~sabai_rules.moves.AlsoThrowIn` by its thrower in
+       the same order;
     3. :attr:`calls` — :class:`~sabai_rules.moves.CallSabaiSabai` in seat order;
     4. :attr:`passes` — :class:`~sabai_rules.moves.Pass` of the reaction round, in seat order.
 
@@ -381,9 +385,9 @@ def _throw_ins(state: State) -> tuple[Action, ...]:
         # What may be played for an owner depends on what thrower and owner have seen: not
         # cached, since the key would be the knowledge itself.
         return tuple(_list_throw_ins(state, shape, lockout, by_knowledge=True))
-    # The throwers depend on the lock-outs and (through the rows' shape) who has a card to give
-    # in return.
-    key = ("throw", rules, shape, lockout)
+    # The throwers depend on the lock-outs, the open motion and (through the rows' shape) who has
+    # a card to give in return.
+    key = ("throw", rules, shape, lockout, f.motion)
     found = _CACHE.get(key)
     if found is None:
         found = _cached(key, lambda: _list_throw_ins(state, shape, lockout, False))
@@ -393,30 +397,45 @@ def _throw_ins(state: State) -> tuple[Action, ...]:
 def _list_throw_ins(
     state: State, shape: tuple[Any, ...], lockout: int, by_knowledge: bool
 ) -> list[Action]:
-    t, rules = state.table, state.setup.ruleset
-    n = len(shape)
-    for_others = may_throw_in_for_others(rules)
+    for_others = may_throw_in_for_others(state.setup.ruleset)
     out: list[Action] = []
-    for actor in range(n):
-        if is_locked_out(lockout, actor):
-            continue
-        out.extend(_throw_row(actor, actor, shape[actor]))
-        if not (for_others and can_give_in_return(rules, t.rows[actor])):
-            continue
-        for owner in range(n):
-            if owner == actor:
-                continue
-            if by_knowledge:
-                row = t.rows[owner]
-                actions = _throw_row(actor, owner, len(row))
-                out.extend(
-                    actions[s]
-                    for s in _slots(shape, owner)
-                    if _may_play_for(rules, t, actor, owner, row[s])
-                )
-            else:
-                out.extend(_throw_row(actor, owner, shape[owner]))
+    for actor in range(len(shape)):
+        if not is_locked_out(lockout, actor):
+            _thrower(state, shape, actor, ThrowIn, for_others, by_knowledge, out)
+    # The rest of an open motion, whatever lock-out its wrong card brought.
+    motion = state.flow.motion
+    if motion != NO_PLAYER:
+        _thrower(state, shape, motion, AlsoThrowIn, for_others, by_knowledge, out)
     return out
+
+
+def _thrower(
+    state: State,
+    shape: tuple[Any, ...],
+    actor: int,
+    kind: type[ThrowIn | AlsoThrowIn],
+    for_others: bool,
+    by_knowledge: bool,
+    out: list[Action],
+) -> None:
+    """Add to ``out`` the throw-ins of ``kind`` by ``actor``: their own row, then the others."""
+    t, rules = state.table, state.setup.ruleset
+    out.extend(_throw_row(kind, actor, actor, shape[actor]))
+    if not (for_others and can_give_in_return(rules, t.rows[actor])):
+        return
+    for owner in range(len(shape)):
+        if owner == actor:
+            continue
+        if by_knowledge:
+            row = t.rows[owner]
+            actions = _throw_row(kind, actor, owner, len(row))
+            out.extend(
+                actions[s]
+                for s in _slots(shape, owner)
+                if _may_play_for(rules, t, actor, owner, row[s])
+            )
+        else:
+            out.extend(_throw_row(kind, actor, owner, shape[owner]))
 
 
 def _may_play_for(rules: Ruleset, t: Table, actor: int, owner: int, card: int) -> bool:
@@ -427,17 +446,19 @@ def _may_play_for(rules: Ruleset, t: Table, actor: int, owner: int, card: int) -
     return not owner_knowledge_limits_on_behalf(rules) or owner_does_not_know(t, owner, card)
 
 
-def _throw_row(actor: int, owner: int, slots: int | tuple[int, ...]) -> Sequence[Action]:
-    """``ThrowIn(actor, owner, s)`` for the slots of a row (its length, or the slots holding
-    cards when it has a gap), taken from one cached tuple per thrower and owner, so that a new
+def _throw_row(
+    kind: type[ThrowIn | AlsoThrowIn], actor: int, owner: int, slots: int | tuple[int, ...]
+) -> Sequence[Action]:
+    """``kind(actor, owner, s)`` for the slots of a row (its length, or the slots holding cards
+    when it has a gap), taken from one cached tuple per kind, thrower and owner, so that a new
     table shape costs no new actions."""
     length = slots if isinstance(slots, int) else (max(slots) + 1 if slots else 0)
-    key = ("throw-row", actor, owner)
+    key = ("throw-row", kind, actor, owner)
     row = _CACHE.get(key, ())
     if len(row) < length:
         if len(_CACHE) >= _LIMIT:
             _CACHE.clear()
-        row = (*row, *(ThrowIn(actor, owner, s) for s in range(len(row), length)))
+        row = (*row, *(kind(actor, owner, s) for s in range(len(row), length)))
         _CACHE[key] = row
     if isinstance(slots, int):
         return row[:length]

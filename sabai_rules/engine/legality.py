@@ -16,6 +16,7 @@ from sabai_rules.cards import GIVE, PEEK, SPY, SWITCH, face_name
 from sabai_rules.engine.actions import (
     PARAMETERS,
     Action,
+    AlsoThrowIn,
     CallSabaiSabai,
     Compensate,
     Draw,
@@ -40,6 +41,7 @@ from sabai_rules.engine.rules import (
     can_carry_out,
     can_give_in_return,
     cards_to_look_at,
+    continues_motion,
     drawer,
     first_refusal_due,
     has_called,
@@ -140,7 +142,7 @@ def current_refusal(state: State, action: Action) -> IllegalActionError | None:
             return _draw(state, action)
         case Play() | Keep():
             return _decision(state, action)
-        case ThrowIn():
+        case ThrowIn() | AlsoThrowIn():
             return _throw_in(state, action)
         case Peek() | Spy() | Give() | Switch() | SkipFunction():
             return _function(state, action)
@@ -284,7 +286,7 @@ def _look(state: State, action: LookAtCards) -> IllegalActionError | None:
 # -- throwing in --------------------------------------------------------------------------------
 
 
-def _throw_in(state: State, action: ThrowIn) -> IllegalActionError | None:
+def _throw_in(state: State, action: ThrowIn | AlsoThrowIn) -> IllegalActionError | None:
     blocked = _blocked(state, action)
     if blocked:
         return blocked
@@ -293,6 +295,16 @@ def _throw_in(state: State, action: ThrowIn) -> IllegalActionError | None:
     bad = _bad_seat(state, action, owner, "owner")
     if bad:
         return bad
+    # The rest of a motion whose wrong card was just taken back is the same attempt, so its
+    # lock-out does not apply (:rule:`throw-in.several-at-once`).
+    also = type(action) is AlsoThrowIn
+    if also and not continues_motion(f.motion, actor):
+        return _refuse(
+            continues_motion,
+            action,
+            "{0} has not just thrown in a wrong card: a card put down on its own is a ThrowIn",
+            (actor,),
+        )
     if not pile_started(t):
         return _refuse(pile_started, action, "no card has been played yet this round")
     if not throw_in_window_open(rules, f.stage):
@@ -301,7 +313,7 @@ def _throw_in(state: State, action: ThrowIn) -> IllegalActionError | None:
             action,
             "the last card was not just played: a card has been drawn since",
         )
-    if is_locked_out(f.lockout, actor):
+    if not also and is_locked_out(f.lockout, actor):
         return _refuse(
             is_locked_out,
             action,

@@ -245,6 +245,20 @@ def is_locked_out(lockout: int, player: int) -> bool:
     return has_seat(lockout, player)
 
 
+@decides("throw-in.several-at-once")
+def continues_motion(motion: int, player: int) -> bool:
+    """``player``'s wrong card was the last thing thrown in, so more cards of that same motion
+    may follow it: one motion is one attempt, whatever lock-out its wrong card brought."""
+    return motion == player
+
+
+@decides("ruling.wrong-cards-in-a-batch")
+def penalty_per_wrong_card(rules: Ruleset) -> bool:
+    """Whether every wrong card of a motion costs a penalty card (the texts' "a non-identical
+    card ... must draw one additional card"), or only the first (an option)."""
+    return rules.wrong_cards_penalty == "per_card"
+
+
 @decides("ruling.retry-lockout-scope")
 def wrong_throw_in_locks_out(rules: Ruleset) -> bool:
     """Whether a wrong throw-in locks its thrower out (an option)."""

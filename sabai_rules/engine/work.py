@@ -18,6 +18,7 @@ from sabai_rules.engine.rules import empties_round, nose_race_after, reshuffles
 from sabai_rules.events import Event, NoseRaceLost, PenaltyCard, PenaltyWaived, Reshuffled
 from sabai_rules.state import (
     NO_CARD,
+    NO_PLAYER,
     NoseRace,
     State,
     Table,
@@ -58,6 +59,7 @@ class Work:
         "events",
         "held",
         "lockout",
+        "motion",
         "n",
         "pending",
         "private",
@@ -94,6 +96,8 @@ class Work:
         self.queue = f.queue
         self.pending = f.pending
         self.lockout = f.lockout
+        # A motion of throw-ins ends with any other action (:rule:`throw-in.several-at-once`).
+        self.motion = NO_PLAYER
         # The status changes a few times a round: replaced as a whole (attrs.evolve).
         self.status = f.status
 
@@ -118,6 +122,7 @@ class Work:
             or self.pending is not f.pending
             or self.lockout != f.lockout
             or self.status is not f.status
+            or self.motion != f.motion
         ):
             f = FlowPart(
                 self.turn,
@@ -127,6 +132,7 @@ class Work:
                 self.pending,
                 self.lockout,
                 self.status,
+                self.motion,
             )
         return State(s.setup, t, f)
 

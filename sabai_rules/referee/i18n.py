@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from sabai_rules.catalogue import check_language
-from sabai_rules.moves import PARAMETERS, Action, ThrowIn
+from sabai_rules.moves import PARAMETERS, Action, AlsoThrowIn, ThrowIn
 
 __all__ = ["LABELS", "PHRASES", "describe", "label"]
 
@@ -302,7 +302,8 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
 
 
 #: What a player does, in each language: the actor's name and the action's parameters fill the
-#: blanks. ``ThrowIn.other`` is a throw-in of another player's card (a sabai-sabai Move).
+#: blanks. ``ThrowIn.other`` (``AlsoThrowIn.other``) is a throw-in of another player's card (a
+#: sabai-sabai Move).
 PHRASES: Final[Mapping[str, Mapping[str, str]]] = {
     "en": {
         "Draw": "{actor} draws a card",
@@ -310,6 +311,11 @@ PHRASES: Final[Mapping[str, Mapping[str, str]]] = {
         "Keep": "{actor} keeps the drawn card in slot {slot}",
         "ThrowIn": "{actor} throws in their card in slot {slot}",
         "ThrowIn.other": "{actor} throws in {owner}'s card in slot {slot} (sabai-sabai Move)",
+        "AlsoThrowIn": "{actor} also throws in their card in slot {slot}, in the same motion",
+        "AlsoThrowIn.other": (
+            "{actor} also throws in {owner}'s card in slot {slot}, in the same motion "
+            "(sabai-sabai Move)"
+        ),
         "Peek": "{actor} peeks at their card in slot {slot}",
         "Spy": "{actor} spies on {target}'s card in slot {slot}",
         "Give": "{actor} gives their card in slot {slot} to {target}",
@@ -335,6 +341,11 @@ PHRASES: Final[Mapping[str, Mapping[str, str]]] = {
         "ThrowIn.other": (
             "{actor} jette la carte de {owner} de l'emplacement {slot} (sabai-sabai Move)"
         ),
+        "AlsoThrowIn": ("{actor} jette aussi sa carte de l'emplacement {slot}, dans le même geste"),
+        "AlsoThrowIn.other": (
+            "{actor} jette aussi la carte de {owner} de l'emplacement {slot}, dans le même "
+            "geste (sabai-sabai Move)"
+        ),
         "Peek": "{actor} regarde sa carte de l'emplacement {slot} (peek)",
         "Spy": "{actor} regarde la carte de {target} à l'emplacement {slot} (spy)",
         "Give": "{actor} donne sa carte de l'emplacement {slot} à {target} (give)",
@@ -357,6 +368,11 @@ PHRASES: Final[Mapping[str, Mapping[str, str]]] = {
         "Keep": "{actor} houdt de getrokken kaart op plaats {slot}",
         "ThrowIn": "{actor} gooit de eigen kaart op plaats {slot}",
         "ThrowIn.other": "{actor} gooit de kaart van {owner} op plaats {slot} (sabai-sabai Move)",
+        "AlsoThrowIn": "{actor} gooit in dezelfde beweging ook de eigen kaart op plaats {slot}",
+        "AlsoThrowIn.other": (
+            "{actor} gooit in dezelfde beweging ook de kaart van {owner} op plaats {slot} "
+            "(sabai-sabai Move)"
+        ),
         "Peek": "{actor} bekijkt de eigen kaart op plaats {slot} (peek)",
         "Spy": "{actor} bekijkt de kaart van {target} op plaats {slot} (spy)",
         "Give": "{actor} geeft de eigen kaart op plaats {slot} aan {target} (give)",
@@ -380,6 +396,13 @@ PHRASES: Final[Mapping[str, Mapping[str, str]]] = {
         "ThrowIn": "{actor} tekee väliintulon omalla kortillaan paikalta {slot}",
         "ThrowIn.other": (
             "{actor} tekee väliintulon pelaajan {owner} kortilla paikalta {slot} (sabai-sabai Move)"
+        ),
+        "AlsoThrowIn": (
+            "{actor} tekee samalla liikkeellä väliintulon myös omalla kortillaan paikalta {slot}"
+        ),
+        "AlsoThrowIn.other": (
+            "{actor} tekee samalla liikkeellä väliintulon myös pelaajan {owner} kortilla "
+            "paikalta {slot} (sabai-sabai Move)"
         ),
         "Peek": "{actor} katsoo omaa korttiaan paikalla {slot} (peek)",
         "Spy": "{actor} katsoo pelaajan {target} korttia paikalla {slot} (spy)",
@@ -411,8 +434,8 @@ def describe(action: Action, players: Sequence[str], language: str = "en") -> st
     l'emplacement 3 (sabai-sabai Move)". Slots count from 0, as in records."""
     phrases = PHRASES[check_language(language)]
     kind = type(action).__name__
-    if isinstance(action, ThrowIn) and action.owner != action.actor:
-        kind = "ThrowIn.other"
+    if isinstance(action, ThrowIn | AlsoThrowIn) and action.owner != action.actor:
+        kind += ".other"
     values: dict[str, object] = {"actor": players[action.actor]}
     for parameter in PARAMETERS[type(action)]:
         name, what = parameter.name, parameter.kind

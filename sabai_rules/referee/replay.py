@@ -23,6 +23,7 @@ from sabai_rules.game import finish_round, new_game
 from sabai_rules.moves import (
     PARAMETERS,
     Action,
+    AlsoThrowIn,
     IllegalActionError,
     Keep,
     Pass,
@@ -34,7 +35,7 @@ from sabai_rules.moves import (
     legal_actions,
 )
 from sabai_rules.referee.record import Problem, Record, RecordError, RecordEvent, moments
-from sabai_rules.state import NO_CARD, Game, RoundResult, State, card_bit
+from sabai_rules.state import NO_CARD, NO_PLAYER, Game, RoundResult, State, card_bit
 
 #: The ruling that asks the referee to note a keep of an Ass Joker the player had seen.
 _TURNED_OVER = "ruling.ass-joker-turned-over"
@@ -249,10 +250,12 @@ def play_record(record: Record, *, tolerant: bool = False, caused: bool = False)
                 if len(moment) == 1
                 else _in_ruling_order(state, moment, cards, f"{path}.events")
             )
+            before = NO_PLAYER  # the thrower of the group's previous card
             for (i, event), card in zip(ordered, cards, strict=True):
                 number = first + i
                 _not_over(state, number, what, f"{path}.events[{i}]")
-                action = _where_it_lies(state, event.action, card)
+                action = _where_it_lies(state, event.action, card, before)
+                before = event.action.actor
                 try:
                     after, effects = (
                         apply_events(state, action) if caused else (apply(state, action), ())
@@ -309,14 +312,20 @@ def _in_ruling_order(
     return [item for item, _ in ordered], [card for _, card in ordered]
 
 
-def _where_it_lies(state: State, action: Action, card: int) -> Action:
+def _where_it_lies(state: State, action: Action, card: int, before: int) -> Action:
     """A throw-in of a simultaneous group names its card's slot before the group; once earlier
-    cards of the group have left the row, the card lies further left."""
+    cards of the group have left the row, the card lies further left. A card that follows the
+    same thrower's wrong card of the group is put down in the same motion
+    (:class:`~sabai_rules.moves.AlsoThrowIn`, :rule:`throw-in.several-at-once`)."""
     if not isinstance(action, ThrowIn) or card == NO_CARD:
         return action
     row = state.table.rows[action.owner]
-    if card in row and row.index(card) != action.slot:
-        return ThrowIn(action.actor, action.owner, row.index(card))
+    slot = row.index(card) if card in row else action.slot
+    actor = action.actor
+    if before == actor and state.flow.motion == actor:
+        return AlsoThrowIn(actor, action.owner, slot)
+    if slot != action.slot:
+        return ThrowIn(actor, action.owner, slot)
     return action
 
 

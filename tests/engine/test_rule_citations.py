@@ -40,6 +40,8 @@ DECIDED = {
     "ruling.keep-discard-triggers-function": "kept_out_card_triggers",
     "setup.empty-discard-pile": "pile_started",
     "throw-in.interception": "throw_in_window_open",
+    "throw-in.several-at-once": "continues_motion",
+    "ruling.wrong-cards-in-a-batch": "penalty_per_wrong_card",
     "throw-in.retry-lockout": "is_locked_out",
     "ruling.retry-lockout-scope": "wrong_throw_in_locks_out",
     "throw-in.identical": "is_identical",

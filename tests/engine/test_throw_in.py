@@ -8,6 +8,8 @@ from sabai_rules.cards import DeckSpec
 from sabai_rules.events import PenaltyCard, PenaltyWaived, Reshuffled, ThrewIn
 from sabai_rules.layout import layout
 from sabai_rules.moves import (
+    AlsoThrowIn,
+    CallSabaiSabai,
     Draw,
     Keep,
     Peek,
@@ -125,6 +127,9 @@ def test_a_player_who_threw_in_a_wrong_card_is_locked_out() -> None:
     after = play(state, ThrowIn(1, 1, 0))
     refused(after, ThrowIn(1, 1, 1), "throw-in.retry-lockout")  # even the right card
     refused(after, ThrowIn(1, 2, 1), "throw-in.retry-lockout")  # nor on another's behalf
+    assert not any(type(a) is ThrowIn and a.actor == 1 for a in legal_actions(after).throw_ins)
+    # Only the rest of the same motion, until anything else happens.
+    after = play(after, ThrowIn(2, 2, 0))
     assert not any(a.actor == 1 for a in legal_actions(after).throw_ins)
 
 
@@ -296,3 +301,65 @@ def test_with_end_round_a_penalty_card_that_cannot_be_drawn_is_waived() -> None:
     assert PenaltyWaived(1) in events
     assert not after.is_over
     refused(after, ThrowIn(1, 1, 1), "throw-in.retry-lockout")
+
+
+# -- several cards in one motion ---------------------------------------------------------------
+
+
+@pytest.mark.rules("throw-in.several-at-once", "throw-in.retry-lockout")
+def test_a_card_put_down_with_a_wrong_one_is_judged_despite_the_lock_out() -> None:
+    """P1's wrong 9 locks P1 out; the 8 P1 put down in the same motion is still judged (shown,
+    taken back, a penalty card), while a fresh attempt is refused."""
+    state = layout(rows=[["3"], ["9", "8"]], discard=["7"], draw=["2", "6"], turn=0)
+    state = play(state, ThrowIn(1, 1, 0))
+    refused(state, ThrowIn(1, 1, 1), "throw-in.retry-lockout")
+    assert AlsoThrowIn(1, 1, 1) in legal_actions(state)
+    state = play(state, AlsoThrowIn(1, 1, 1))
+    assert faces(state, 1) == ["9", "8", "2", "6"]  # two penalty cards
+    assert knows(state, 0, 1, 1)  # shown to everybody
+
+
+@pytest.mark.rules("throw-in.several-at-once")
+def test_a_motion_ends_with_any_other_action() -> None:
+    """After P1's wrong card, P0 calls: P1's motion is over, and AlsoThrowIn is refused."""
+    state = layout(rows=[["3"], ["9", "8"]], discard=["7"], turn=0)
+    refused(state, AlsoThrowIn(1, 1, 1), "throw-in.several-at-once")
+    state = play(state, ThrowIn(1, 1, 0))
+    refused(state, AlsoThrowIn(0, 0, 0), "throw-in.several-at-once")
+    state = play(state, CallSabaiSabai(0))
+    refused(state, AlsoThrowIn(1, 1, 1), "throw-in.several-at-once")
+    assert not any(type(a) is AlsoThrowIn for a in legal_actions(state))
+
+
+@pytest.mark.rules("throw-in.several-at-once", "throw-in.retry-lockout")
+def test_an_identical_card_of_the_motion_does_not_end_its_throwers_own_lock_out() -> None:
+    """P1 puts down a wrong 9 and a 7 onto the 7 (recorded in the wrong order): the 7 lands, but
+    only another player's correct throw-in ends P1's lock-out; P2's lock-out ends."""
+    state = layout(rows=[["3"], ["9", "7"], ["4", "5"]], discard=["7"], turn=0, lockout=[2])
+    state = play(state, ThrowIn(1, 1, 0), AlsoThrowIn(1, 1, 1))
+    assert top(state) == "7"
+    assert state.flow.lockout == 1 << 1
+
+
+@pytest.mark.rules("ruling.wrong-cards-in-a-batch")
+@pytest.mark.parametrize(("penalty", "cards"), [("per_card", 4), ("per_motion", 3)])
+def test_each_wrong_card_of_a_motion_costs_a_penalty_card_unless_per_motion(
+    penalty: str, cards: int
+) -> None:
+    rules = Ruleset().with_options(wrong_cards_penalty=penalty)
+    state = layout(rows=[["3"], ["9", "8"]], discard=["7"], turn=0, ruleset=rules)
+    state = play(state, ThrowIn(1, 1, 0), AlsoThrowIn(1, 1, 1))
+    assert len(faces(state, 1)) == cards
+    assert knows(state, 0, 1, 0)
+    assert knows(state, 0, 1, 1)
+
+
+@pytest.mark.rules("ruling.wrong-cards-in-a-batch", "throw-in.wrong-card.penalty")
+def test_without_a_lock_out_a_later_wrong_card_of_a_motion_is_still_free_per_motion() -> None:
+    """The older edition has no lock-out; per motion, the motion's second wrong card costs
+    nothing, while a fresh ThrowIn of it would cost a penalty card."""
+    rules = Ruleset.preset("older").with_options(wrong_cards_penalty="per_motion")
+    state = layout(rows=[["3"], ["9", "8"]], discard=["7"], turn=0, ruleset=rules)
+    state = play(state, ThrowIn(1, 1, 0))
+    assert len(faces(play(state, AlsoThrowIn(1, 1, 1)), 1)) == 3
+    assert len(faces(play(state, ThrowIn(1, 1, 1)), 1)) == 4

@@ -21,6 +21,7 @@ from sabai_rules.cards import ASS_JOKER, JOKER
 from sabai_rules.moves import (
     PARAMETERS,
     Action,
+    AlsoThrowIn,
     CallSabaiSabai,
     Compensate,
     Draw,
@@ -221,6 +222,10 @@ ACTIONS: list[tuple[Action, Json]] = [
     (Play(1), {"actor": "Ben", "action": "Play"}),
     (Keep(2, 3), {"actor": "Cleo", "action": "Keep", "slot": 3}),
     (ThrowIn(0, 2, 1), {"actor": "Anna", "action": "ThrowIn", "owner": "Cleo", "slot": 1}),
+    (
+        AlsoThrowIn(1, 1, 0),
+        {"actor": "Ben", "action": "AlsoThrowIn", "owner": "Ben", "slot": 0},
+    ),
     (Peek(1, 2), {"actor": "Ben", "action": "Peek", "slot": 2}),
     (Spy(2, 0, 3), {"actor": "Cleo", "action": "Spy", "target": "Anna", "slot": 3}),
     (Give(0, 2, 1), {"actor": "Anna", "action": "Give", "slot": 2, "target": "Ben"}),

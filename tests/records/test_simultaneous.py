@@ -14,7 +14,7 @@ import pytest
 from sabai_rules.referee import replay
 from sabai_rules.referee.record import RecordError, read_record
 from sabai_rules.referee.replay import table_after
-from sabai_rules.state import has_seat
+from sabai_rules.state import card_bit, has_seat
 from tests.support import sabai
 
 EXAMPLE = Path(__file__).resolve().parent.parent.parent / "examples" / "thrown-in-at-once.json"
@@ -115,3 +115,43 @@ def test_one_card_twice_in_a_group_is_unusable() -> None:
     events[13] = {**events[12]}
     with pytest.raises(RecordError, match="one card is thrown in twice at the same moment"):
         replay(read_record(data))
+
+
+def _two_wrong(simultaneous: bool, penalty: str = "per_card") -> Json:
+    """Anna puts down her 8 (slot 0) and her 3 (slot 1) onto the 7: both wrong."""
+    mark = {"simultaneous": "m"} if simultaneous else {}
+    data = _at_the_seven(
+        [
+            {"actor": "Anna", "action": "ThrowIn", "owner": "Anna", "slot": 0, **mark},
+            {"actor": "Anna", "action": "ThrowIn", "owner": "Anna", "slot": 1, **mark},
+        ]
+    )
+    data["ruleset"]["options"] = {"wrong_cards_penalty": penalty}
+    return data
+
+
+@pytest.mark.rules("throw-in.several-at-once", "ruling.wrong-cards-in-a-batch")
+@pytest.mark.parametrize(("penalty", "cards"), [("per_card", 6), ("per_motion", 5)])
+def test_two_wrong_cards_in_one_motion_are_both_shown_and_taken_back(
+    penalty: str, cards: int
+) -> None:
+    """Both of Anna's cards are judged: shown to everybody and taken back, one penalty card each
+    (or, per motion, one in all); the lock-out her 8 brings does not refuse her 3."""
+    record = read_record(_two_wrong(simultaneous=True, penalty=penalty))
+    assert replay(record).legal
+    after = table_after(record, 14)
+    row = after.table.rows[ANNA]
+    assert len(row) == cards
+    assert [after.deck.faces[c] for c in row[:2]] == [8, 3]
+    assert all(after.table.public & card_bit(c) for c in row[:2])  # known to everybody
+    assert has_seat(after.flow.lockout, ANNA)
+
+
+@pytest.mark.rules("throw-in.retry-lockout", "throw-in.several-at-once")
+def test_two_wrong_cards_one_after_the_other_are_two_attempts() -> None:
+    """Recorded one after another, without the mark, Anna's 3 is a second attempt while she is
+    locked out: the referee stops there, citing the lock-out."""
+    verdict = replay(read_record(_two_wrong(simultaneous=False)))
+    assert not verdict.legal
+    assert verdict.illegal[0].number == 14
+    assert verdict.illegal[0].rule == "throw-in.retry-lockout"

@@ -131,7 +131,7 @@ _NUMBER_FIELDS: Final = {
 # -- the state of the round ---------------------------------------------------------------------
 
 
-@decides("round-end.reveal")
+@decides("round-end.reveal", older="objective.lowest-score-wins")
 def round_over(status: Status) -> bool:
     """The round has ended: the cards are revealed and nothing more is played."""
     return status.is_over

@@ -372,3 +372,15 @@ def test_no_action_is_allowed_once_the_round_is_over() -> None:
     refused(state, CallSabaiSabai(2), "round-end.reveal")
     refused(state, Pass(0), "round-end.reveal")
     refused(state, TouchNoseLast(0), "round-end.reveal")
+
+
+@pytest.mark.rules("round-end.reveal", "objective.lowest-score-wins", "ruling.older-scoring")
+def test_after_the_older_editions_round_a_refusal_cites_its_scoring_rule() -> None:
+    """The older text has no reveal sentence; its rule for the end of the round is that the lowest
+    score wins, which a refusal under the older edition cites."""
+    older = Ruleset.preset("older")
+    state = layout(rows=[["5"], ["5", "8"], ["7"]], discard=["5"], turn=1, ruleset=older)
+    state = all_pass(play(state, ThrowIn(0, 0, 0)))
+    assert state.is_over
+    error = refused(state, Draw(1), "objective.lowest-score-wins")
+    assert error.current_rule == "round-end.reveal"

@@ -89,8 +89,8 @@ class Ruleset:
     on_empty_draw_pile: Literal["reshuffle", "end_round"] = _option(
         "reshuffle", "ruling.draw-pile-exhausted", _one_of("reshuffle", "end_round")
     )
-    first_refusal: Literal["if_known", "always", "never"] = _option(
-        "if_known", "ruling.first-refusal", _one_of("if_known", "always", "never")
+    first_refusal: Literal["if_known", "always", "priority", "never"] = _option(
+        "if_known", "ruling.first-refusal", _one_of("if_known", "always", "priority", "never")
     )
     on_behalf_requires_card: bool = _option(True, "ruling.compensation-card")
     allow_on_behalf: bool = _option(True, "ruling.on-behalf-contexts")
@@ -103,6 +103,7 @@ class Ruleset:
         "quiescence", "ruling.empty-row-at-quiescence", _one_of("quiescence", "lock_in")
     )
     empty_by_any_means: bool = _option(True, "ruling.empty-by-any-means")
+    end_of_round_reaction: bool = _option(True, "ruling.end-of-round-reaction")
     protect_empty_players: bool = _option(False, "ruling.empty-player-targets")
     call_timing: Literal["any_time", "own_turn"] = _option(
         "any_time", "ruling.who-may-call", _one_of("any_time", "own_turn")

@@ -16,6 +16,7 @@ from sabai_rules.engine.rules import (
     can_carry_out,
     compensation_slots,
     final_lap_played,
+    holds_reaction_round,
     in_reaction_round,
     round_over,
     row_emptied,
@@ -133,9 +134,14 @@ def settle(w: Work) -> None:
             return
         cause = end_condition(w.setup, w.rows, st, w.stage, w.turns)
         if cause is not None:
-            # The round ends after the reaction round (:rule:`ruling.end-of-round-reaction`).
-            w.status = attrs.evolve(st, end=cause, closing=0)
-            w.emit(ReactionRound, w.turn, cause)
+            # The round ends after the reaction round, or at once without one
+            # (:rule:`ruling.end-of-round-reaction`).
+            if holds_reaction_round(w.rules):
+                w.status = attrs.evolve(st, end=cause, closing=0)
+                w.emit(ReactionRound, w.turn, cause)
+            else:
+                w.status = attrs.evolve(st, end=cause)
+                w.emit(RoundEnded, w.turn, cause)
             return
         if w.stage == STAGE_DONE:
             # The next player in play order, whoever threw in (:rule:`throw-in.no-one-skipped`).

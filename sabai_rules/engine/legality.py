@@ -43,7 +43,6 @@ from sabai_rules.engine.rules import (
     cards_to_look_at,
     continues_motion,
     drawer,
-    first_refusal_due,
     has_called,
     holds_drawn_card,
     in_reaction_round,
@@ -69,6 +68,7 @@ from sabai_rules.engine.rules import (
     owed_compensation,
     owner_does_not_know,
     owner_knowledge_limits_on_behalf,
+    owner_precedence,
     pile_started,
     round_over,
     rule_in_edition,
@@ -173,7 +173,7 @@ def _blocked(state: State, action: Action) -> IllegalActionError | None:
             nose_race_after, action, "the nose race must be settled first (who was last?)"
         )
     return _refuse(
-        first_refusal_due,
+        owner_precedence,
         action,
         "{0} must first answer the offer of first refusal",
         (pending.owner,),
@@ -439,9 +439,9 @@ def _answer_offer(
         return _refuse(round_over, action, "the round is over")
     pending = f.pending
     if not isinstance(pending, Offer):
-        return _refuse(first_refusal_due, action, "no offer of first refusal is open")
+        return _refuse(owner_precedence, action, "no offer of first refusal is open")
     if action.actor != pending.owner:
-        return _refuse(first_refusal_due, action, "the offer is {0}'s to answer", (pending.owner,))
+        return _refuse(owner_precedence, action, "the offer is {0}'s to answer", (pending.owner,))
     return None
 
 

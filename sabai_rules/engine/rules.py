@@ -143,6 +143,12 @@ def in_reaction_round(status: Status) -> bool:
     return status.closing != NOT_CLOSING
 
 
+def holds_reaction_round(rules: Ruleset) -> bool:
+    """Whether a round whose end is reached holds the reaction round before it ends, or ends at
+    once (an option of :rule:`ruling.end-of-round-reaction`)."""
+    return rules.end_of_round_reaction
+
+
 # -- before the first turn (older edition) ----------------------------------------------------
 
 
@@ -318,19 +324,37 @@ def owner_does_not_know(table: Table, owner: int, card: int) -> bool:
     return not table.knows(owner, card)
 
 
+#: The owner's standing when another player throws in their card: none; asked first (an offer
+#: of first refusal); or priority when both reach for it at the same moment.
+NO_PRECEDENCE: Final = 0
+ASKED_FIRST: Final = 1
+PRIORITY: Final = 2
+
+
 @decides("sabai-sabai-move.first-refusal")
+def owner_precedence(rules: Ruleset, owner_knows: int, lockout: int, owner: int, card: int) -> int:
+    """What the owner's first refusal gives them when another player throws in their ``card``
+    (:rule:`ruling.first-refusal`): an offer, asked before the throw goes ahead
+    (:data:`ASKED_FIRST`); or, read as a priority, nothing but precedence when the owner reaches
+    for the card at the same moment (:data:`PRIORITY`, which only a record's simultaneous throw-ins
+    can show); never while the owner is locked out. Whether the owner knows the card is not a
+    condition of the throw itself (:rule:`sabai-sabai-move.unknown-cards`,
+    :rule:`ruling.owner-knowledge-not-enforced`). ``owner_knows`` is the mask of the cards the
+    owner has seen."""
+    policy = rules.first_refusal
+    if policy == "never" or is_locked_out(lockout, owner):
+        return NO_PRECEDENCE
+    if policy == "always" or owner_knows & card_bit(card):
+        return PRIORITY if policy == "priority" else ASKED_FIRST
+    return NO_PRECEDENCE
+
+
 def first_refusal_due(
     rules: Ruleset, owner_knows: int, lockout: int, owner: int, card: int
 ) -> bool:
-    """Whether the owner is asked first when another player throws in their ``card``
-    (:rule:`ruling.first-refusal`): never while they are locked out. Whether the owner knows
-    the card is not a condition of the throw itself (:rule:`sabai-sabai-move.unknown-cards`,
-    :rule:`ruling.owner-knowledge-not-enforced`): it only decides whether they are asked.
-    ``owner_knows`` is the mask of the cards the owner has seen."""
-    policy = rules.first_refusal
-    if policy == "never" or is_locked_out(lockout, owner):
-        return False
-    return policy == "always" or bool(owner_knows & card_bit(card))
+    """Whether the owner is asked first, before another player's throw of their ``card`` goes
+    ahead (:func:`owner_precedence`)."""
+    return owner_precedence(rules, owner_knows, lockout, owner, card) == ASKED_FIRST
 
 
 @decides("ruling.row-positions")

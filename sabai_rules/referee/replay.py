@@ -17,7 +17,13 @@ from typing import TypeAlias
 
 import attrs
 
-from sabai_rules.engine.rules import in_reaction_round, is_identical, may_exchange
+from sabai_rules.engine.rules import (
+    PRIORITY,
+    in_reaction_round,
+    is_identical,
+    may_exchange,
+    owner_precedence,
+)
 from sabai_rules.events import Event
 from sabai_rules.game import finish_round, new_game
 from sabai_rules.moves import (
@@ -39,6 +45,8 @@ from sabai_rules.state import NO_CARD, NO_PLAYER, Game, RoundResult, State, card
 
 #: The ruling that asks the referee to note a keep of an Ass Joker the player had seen.
 _TURNED_OVER = "ruling.ass-joker-turned-over"
+#: The ruling under which an owner's priority sets another player's reach for the card aside.
+_PRIORITY = "ruling.first-refusal"
 
 __all__ = [
     "Dealt",
@@ -73,7 +81,8 @@ class IllegalEvent:
 @attrs.frozen
 class Note:
     """A legal event a ruling says the referee notes, without sanction: a keep that picks an
-    Ass Joker the player had already seen (:rule:`ruling.ass-joker-turned-over`)."""
+    Ass Joker the player had already seen (:rule:`ruling.ass-joker-turned-over`); a reach for a
+    card its owner threw in at the same moment with priority (:rule:`ruling.first-refusal`)."""
 
     number: int
     round: int
@@ -190,6 +199,9 @@ class Played:
     state: State
     caused: tuple[Event, ...]
     error: IllegalActionError | None
+    #: The owner who threw the card in at the same moment with priority
+    #: (:rule:`ruling.first-refusal`): this reach for it did not happen.
+    outranked_by: int = NO_PLAYER
 
 
 @attrs.frozen
@@ -245,13 +257,20 @@ def play_record(record: Record, *, tolerant: bool = False, caused: bool = False)
             for i, event in moment:
                 _check_slots(state, event.action, record.players, f"{path}.events[{i}]")
             cards = [_card_of(state, event.action) for _, event in moment]
-            ordered, cards = (
-                (moment, cards)
-                if len(moment) == 1
-                else _in_ruling_order(state, moment, cards, f"{path}.events")
-            )
+            outranked: dict[int, int] = {}
+            group = moment
+            if len(moment) > 1:
+                outranked = _outranked(state, moment, cards, f"{path}.events")
+                group = [item for item in moment if item[0] not in outranked]
+                cards = [_card_of(state, event.action) for _, event in group]
+                group, cards = _in_ruling_order(state, group, cards)
+            for i, owner in outranked.items():
+                # The owner's priority: this reach for the card did not happen
+                # (:rule:`ruling.first-refusal`).
+                action = rnd.events[i].action
+                yield Played(first + i, r, i, action, state, state, (), None, outranked_by=owner)
             before = NO_PLAYER  # the thrower of the group's previous card
-            for (i, event), card in zip(ordered, cards, strict=True):
+            for (i, event), card in zip(group, cards, strict=True):
                 number = first + i
                 _not_over(state, number, what, f"{path}.events[{i}]")
                 action = _where_it_lies(state, event.action, card, before)
@@ -291,15 +310,38 @@ def _card_of(state: State, action: Action) -> int:
     return NO_CARD
 
 
-def _in_ruling_order(
+def _outranked(
     state: State, group: list[tuple[int, RecordEvent]], cards: list[int], path: str
+) -> dict[int, int]:
+    """The throw-ins of a simultaneous group that reach for a card its owner throws in at the
+    same moment, when the owner's first refusal is a priority (:rule:`ruling.first-refusal`):
+    event index -> the owner. Any other card thrown in twice at once makes the record unusable."""
+    claims: dict[int, list[tuple[int, Action]]] = {}
+    for (i, event), card in zip(group, cards, strict=True):
+        claims.setdefault(card, []).append((i, event.action))
+    outranked: dict[int, int] = {}
+    for card, reaching in claims.items():
+        if len(reaching) == 1:
+            continue
+        owner = getattr(reaching[0][1], "owner", NO_PLAYER)
+        own = [i for i, action in reaching if action.actor == owner]
+        precedence = owner_precedence(
+            state.setup.ruleset, state.table.mask(owner), state.flow.lockout, owner, card
+        )
+        if len(own) != 1 or precedence != PRIORITY:
+            raise RecordError(
+                "one card is thrown in twice at the same moment", f"{path}[{reaching[0][0]}]"
+            )
+        outranked.update((i, owner) for i, action in reaching if action.actor != owner)
+    return outranked
+
+
+def _in_ruling_order(
+    state: State, group: list[tuple[int, RecordEvent]], cards: list[int]
 ) -> tuple[list[tuple[int, RecordEvent]], list[int]]:
     """Throw-ins made at the same moment, in the order of :rule:`ruling.sequential-actions`:
     the throwers in play order from the player whose turn it is; each thrower's identical cards
     (to the top card before the group) before a wrong one; otherwise as recorded."""
-    for (i, _), card in zip(group, cards, strict=True):
-        if cards.count(card) > 1:
-            raise RecordError("one card is thrown in twice at the same moment", f"{path}[{i}]")
     setup, turn, top = state.setup, state.flow.turn, state.table.top
 
     def order(item: tuple[tuple[int, RecordEvent], int]) -> tuple[int, bool, int]:
@@ -370,10 +412,19 @@ def replay(record: Record, *, tolerant: bool = False, problems: Sequence[Problem
 
 
 def _note(step: Played, names: Sequence[str]) -> Note | None:
-    """The note a ruling asks for on this legal event, if any: a keep whose slot held an Ass
-    Joker, which stays (the engine decides that: :func:`~sabai_rules.engine.rules.may_exchange`),
-    when the engine's knowledge says the player had seen it."""
+    """The note a ruling asks for on this legal event, if any: a reach for a card its owner threw
+    in at the same moment with priority; a keep whose slot held an Ass Joker, which stays (the
+    engine decides that: :func:`~sabai_rules.engine.rules.may_exchange`), when the engine's
+    knowledge says the player had seen it."""
     action = step.action
+    owner = step.outranked_by
+    if owner != NO_PLAYER and isinstance(action, ThrowIn):
+        message = (
+            f"{names[action.actor]} reached for {names[owner]}'s card in slot {action.slot} at the "
+            f"same moment as {names[owner]}, who knew it and had priority: {names[owner]} threw it "
+            f"in, and {names[action.actor]}'s reach did nothing"
+        )
+        return Note(step.number, step.round, step.index, action, _PRIORITY, message)
     if not isinstance(action, Keep):
         return None
     table, deck = step.before.table, step.before.deck

@@ -153,7 +153,13 @@ def test_random_rounds_keep_every_card_agree_and_end(preset: str, players: int) 
             assert EndCause.EXHAUSTED in causes, causes
 
 
-@pytest.mark.rules("ruling.nose-race", "ruling.first-refusal", "ruling.functions-mandatory")
+@pytest.mark.rules(
+    "ruling.nose-race",
+    "ruling.first-refusal",
+    "ruling.functions-mandatory",
+    "ruling.wrong-cards-in-a-batch",
+    "ruling.end-of-round-reaction",
+)
 @pytest.mark.parametrize(
     "options",
     [
@@ -164,6 +170,8 @@ def test_random_rounds_keep_every_card_agree_and_end(preset: str, players: int) 
         {"on_empty_draw_pile": "end_round", "throw_in_retry_lockout": False},
         {"allow_burn_from_draw": True, "joker_onto_ass_joker": False, "first_refusal": "never"},
         {"on_behalf_owner_must_not_know": True},
+        {"wrong_cards_penalty": "per_motion", "end_of_round_reaction": False},
+        {"first_refusal": "priority", "empty_by_any_means": False},
     ],
     ids=",".join,
 )

@@ -51,7 +51,7 @@ DECIDED = {
     "sabai-sabai-move.advanced-rule": "may_play_for_owner",
     "ruling.owner-knowledge-not-enforced": "owner_knowledge_limits_on_behalf",
     "sabai-sabai-move.unknown-cards": "owner_does_not_know",
-    "sabai-sabai-move.first-refusal": "first_refusal_due",
+    "sabai-sabai-move.first-refusal": "owner_precedence",
     "ruling.row-positions": "leaves_gap",
     "four-together.touch-nose": "nose_race_after",
     "ruling.empty-player-targets": "may_receive",

@@ -73,6 +73,11 @@ OPTION_SETS: tuple[dict[str, Any], ...] = (
     {"first_refusal": "always", "functions_optional": True, "compensation_slot": "append"},
     {"empty_check": "lock_in", "empty_by_any_means": False, "on_empty_draw_pile": "end_round"},
     {"on_behalf_owner_must_not_know": True, "first_refusal": "always"},
+    {
+        "wrong_cards_penalty": "per_motion",
+        "end_of_round_reaction": False,
+        "first_refusal": "priority",
+    },
 )
 CAP = 120  # the final round's turn cap in these machines
 SHOWN_TO_PLAYER = (Drew, Peeked, Spied, LookedAt)

@@ -155,3 +155,53 @@ def test_two_wrong_cards_one_after_the_other_are_two_attempts() -> None:
     assert not verdict.legal
     assert verdict.illegal[0].number == 14
     assert verdict.illegal[0].rule == "throw-in.retry-lockout"
+
+
+def _both_reach(first_refusal: str) -> Json:
+    """Anna draws a 5 and keeps it in place of her slot-0 5, so the 5 is on top and Anna knows
+    the 5 now in her slot 0; then Anna and Ben both reach for that card at the same moment."""
+    order = list(_record()["rounds"][0]["deal"]["order"])
+    order.remove("5")
+    order.remove("5")
+    order[0:0] = ["5"]
+    order[8:8] = ["5"]
+    mark = {"simultaneous": "both"}
+    return {
+        "format": "sabai-record",
+        "version": 1,
+        "players": ["Anna", "Ben"],
+        "first_dealer": "Ben",
+        "ruleset": {"preset": "current", "options": {"first_refusal": first_refusal}},
+        "rounds": [
+            {
+                "deal": {"order": order},
+                "events": [
+                    {"actor": "Anna", "action": "Draw"},
+                    {"actor": "Anna", "action": "Keep", "slot": 0},
+                    {"actor": "Ben", "action": "ThrowIn", "owner": "Anna", "slot": 0, **mark},
+                    {"actor": "Anna", "action": "ThrowIn", "owner": "Anna", "slot": 0, **mark},
+                ],
+            }
+        ],
+    }
+
+
+@pytest.mark.rules("ruling.first-refusal", "sabai-sabai-move.first-refusal")
+def test_with_priority_the_owner_who_knows_the_card_wins_a_simultaneous_reach() -> None:
+    """Read as a priority, the owner's right decides a tie: Anna knew her 5, so her throw-in
+    counts and Ben's reach for it did nothing, which the verdict notes."""
+    record = read_record(_both_reach("priority"))
+    verdict = replay(record)
+    assert verdict.legal
+    [note] = verdict.notes
+    assert (note.number, note.rule) == (3, "ruling.first-refusal")
+    assert "Ben reached for Anna's card in slot 0" in note.message
+    after = table_after(record, 4)
+    assert [len(row) for row in after.table.rows] == [3, 4]  # no compensation, no penalty
+    assert table_after(record, 3) == table_after(record, 2)  # Ben's reach changed nothing
+
+
+@pytest.mark.parametrize("first_refusal", ["if_known", "never"])
+def test_without_priority_a_card_reached_for_twice_at_once_is_unusable(first_refusal: str) -> None:
+    with pytest.raises(RecordError, match="one card is thrown in twice at the same moment"):
+        replay(read_record(_both_reach(first_refusal)))

@@ -308,8 +308,8 @@ class Flow:
     #: Players locked out of throwing in, as a bit mask (:rule:`throw-in.retry-lockout`).
     lockout: int
     status: Status
-    #: The player whose wrong card was the last thing thrown in, while more cards of that same
-    #: motion may follow (:class:`~sabai_rules.moves.AlsoThrowIn`,
+    #: The player putting cards down in one motion that holds a wrong card, while more cards of
+    #: that motion may follow (:class:`~sabai_rules.moves.AlsoThrowIn`,
     #: :rule:`throw-in.several-at-once`); :data:`NO_PLAYER` once anything else happens.
     motion: int = NO_PLAYER
 

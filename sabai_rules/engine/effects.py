@@ -88,9 +88,9 @@ def carry_out(w: Work, action: Action) -> None:
         case Keep(actor=actor, slot=slot):
             _keep(w, actor, slot)
         case ThrowIn(actor=actor, owner=owner, slot=slot):
-            _throw_in(w, actor, owner, slot, penalty=True)
+            _throw_in(w, actor, owner, slot, also=False)
         case AlsoThrowIn(actor=actor, owner=owner, slot=slot):
-            _throw_in(w, actor, owner, slot, penalty=penalty_per_wrong_card(w.rules))
+            _throw_in(w, actor, owner, slot, also=True)
         case Peek(actor=actor, slot=slot):
             # 11 peek and 12 spy: the executor sees the card (:rule:`function.peek`,
             # :rule:`function.spy`).
@@ -215,12 +215,13 @@ def _look(w: Work, actor: int, slots: tuple[int, ...]) -> None:
 # -- throwing in --------------------------------------------------------------------------------
 
 
-def _throw_in(w: Work, actor: int, owner: int, slot: int, penalty: bool) -> None:
+def _throw_in(w: Work, actor: int, owner: int, slot: int, also: bool) -> None:
     """A throw-in, first offered to the owner when it is another player's card and they would be
-    asked (:rule:`sabai-sabai-move.first-refusal`). A wrong card leaves the thrower's motion
-    open for more cards put down with it (:rule:`throw-in.several-at-once`); ``penalty`` says
-    whether a wrong card costs a penalty card (all but a motion's later wrong cards, with
-    ``wrong_cards_penalty="per_motion"``)."""
+    asked (:rule:`sabai-sabai-move.first-refusal`). A wrong card opens the thrower's motion for
+    more cards put down with it, and each card ``also`` put down in it keeps it open
+    (:rule:`throw-in.several-at-once`); a later wrong card of the motion costs a penalty card
+    unless ``wrong_cards_penalty="per_motion"`` (:rule:`ruling.wrong-cards-in-a-batch`)."""
+    penalty = not also or penalty_per_wrong_card(w.rules)
     flow.reopen(w)
     if owner != actor and first_refusal_due(
         w.rules, w.public | w.private[owner], w.lockout, owner, w.rows[owner][slot]
@@ -228,7 +229,7 @@ def _throw_in(w: Work, actor: int, owner: int, slot: int, penalty: bool) -> None
         w.pending = Offer(actor, owner, slot, penalty)
         w.emit(FirstRefusalOffered, actor, owner, slot)
         return
-    if not _throw(w, actor, owner, slot, penalty):
+    if not _throw(w, actor, owner, slot, penalty) or also:
         w.motion = actor
 
 

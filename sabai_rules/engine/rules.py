@@ -253,8 +253,9 @@ def is_locked_out(lockout: int, player: int) -> bool:
 
 @decides("throw-in.several-at-once")
 def continues_motion(motion: int, player: int) -> bool:
-    """``player``'s wrong card was the last thing thrown in, so more cards of that same motion
-    may follow it: one motion is one attempt, whatever lock-out its wrong card brought."""
+    """``player`` is putting cards down in one motion that holds a wrong card, and nothing else
+    has happened since, so more cards of that motion may follow: one motion is one attempt,
+    whatever lock-out its wrong card brought."""
     return motion == player
 
 
@@ -324,10 +325,12 @@ def owner_does_not_know(table: Table, owner: int, card: int) -> bool:
     return not table.knows(owner, card)
 
 
-#: The owner's standing when another player throws in their card: none; asked first (an offer
-#: of first refusal); or priority when both reach for it at the same moment.
+#: The owner's standing when another player throws in their card (:func:`owner_precedence`):
+#: none.
 NO_PRECEDENCE: Final = 0
+#: Asked first: an offer of first refusal, answered before the throw goes ahead.
 ASKED_FIRST: Final = 1
+#: Priority: nobody is asked, but the owner wins when both reach for the card at the same moment.
 PRIORITY: Final = 2
 
 

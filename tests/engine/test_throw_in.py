@@ -363,3 +363,12 @@ def test_without_a_lock_out_a_later_wrong_card_of_a_motion_is_still_free_per_mot
     state = play(state, ThrowIn(1, 1, 0))
     assert len(faces(play(state, AlsoThrowIn(1, 1, 1)), 1)) == 3
     assert len(faces(play(state, ThrowIn(1, 1, 1)), 1)) == 4
+
+
+@pytest.mark.rules("throw-in.several-at-once")
+def test_an_identical_card_of_the_motion_keeps_it_open() -> None:
+    """P1 puts down a wrong 9, a 7 and a wrong 8 in one motion: the 8 is still part of it."""
+    state = layout(rows=[["3"], ["9", "7", "8"]], discard=["7"], turn=0)
+    state = play(state, ThrowIn(1, 1, 0), AlsoThrowIn(1, 1, 1), AlsoThrowIn(1, 1, 1))
+    assert faces(state, 1)[:2] == ["9", "8"]
+    assert state.flow.motion == 1

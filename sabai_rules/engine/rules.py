@@ -529,10 +529,10 @@ def empties_round(rules: Ruleset, by_discard: bool) -> bool:
     return by_discard or rules.empty_by_any_means
 
 
-@decides("round-end.empty-row")
+@decides("round-end.empty-row", older="round-end.all-cards-gone")
 def row_emptied(rules: Ruleset, rows: Sequence[tuple[int, ...]], emptied: int) -> bool:
-    """Whether a row is empty now that nothing is pending (:rule:`round-end.all-cards-gone`;
-    in the final round the only way to end it, :rule:`game-end.final-round-end`). ``emptied``
+    """Whether a row is empty now that nothing is pending (in the final round the only way to end
+    it, :rule:`game-end.final-round-end`). ``emptied``
     marks the rows whose last card was placed on the discard pile, and, in bit ``players``, that
     some row has been empty: with ``empty_check="lock_in"`` that alone ends the round
     (:rule:`ruling.empty-row-at-quiescence`)."""

@@ -54,6 +54,8 @@ from sabai_rules.moves import (
     deal,
     is_legal,
     legal_actions,
+    max_round_length,
+    to_move,
 )
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.scoring import card_points, score_round
@@ -108,9 +110,11 @@ __all__ = [
     "is_legal",
     "layout",
     "legal_actions",
+    "max_round_length",
     "new_game",
     "score_round",
     "start_round",
+    "to_move",
     "view",
     "view_event",
 ]

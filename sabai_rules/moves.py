@@ -2,10 +2,13 @@
 
 * :func:`deal` starts a round from an explicit card order or a seed (chance is explicit).
 * :func:`legal_actions` lists every legal action of every player, out-of-turn ones included, in a
-  documented order.
+  documented order (or one player's); :func:`to_move` says whom the game waits for and who else
+  may act now.
 * :func:`apply` returns the state after an action; :func:`apply_events` also returns the events it
   caused. An illegal action raises :class:`IllegalActionError`, which names the rule it breaks; the
   given state is never changed (states are immutable).
+* :func:`max_round_length` bounds the actions of a round when a simulation caps its turns and
+  throw-ins (the ``max_round_turns`` and ``max_turn_reactions`` options, unset at a table).
 
 Actions are small frozen classes, each naming its ``actor`` (a seat). A wrong throw-in is not an
 illegal action: it is a legal action whose outcome is a penalty card
@@ -54,7 +57,8 @@ from sabai_rules.engine.actions import (
     WaiveFirstRefusal,
 )
 from sabai_rules.engine.dealing import CARDS_DEALT, check_players, deal, deck_for
-from sabai_rules.engine.enumeration import LegalActions, legal_actions
+from sabai_rules.engine.enumeration import LegalActions, ToMove, legal_actions, to_move
+from sabai_rules.engine.flow import max_round_length
 from sabai_rules.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from sabai_rules.engine.transition import apply, apply_events, is_legal
 
@@ -89,6 +93,7 @@ __all__ = [
     "Switch",
     "TakeFirstRefusal",
     "ThrowIn",
+    "ToMove",
     "TouchNoseLast",
     "WaiveFirstRefusal",
     "apply",
@@ -98,6 +103,8 @@ __all__ = [
     "deck_for",
     "is_legal",
     "legal_actions",
+    "max_round_length",
+    "to_move",
 ]
 
 # The public home of the engine's API: tracebacks, reprs of the error, pickles and the API

@@ -118,6 +118,8 @@ class Ruleset:
     final_round_max_turns: int | None = _option(
         1000, "ruling.final-round-termination", _is_int_or_none
     )
+    max_round_turns: int | None = _option(None, "ruling.round-turn-cap", _is_int_or_none)
+    max_turn_reactions: int | None = _option(None, "ruling.reaction-cap", _is_int_or_none)
     initial_peek: int = _option(0, "ruling.older-initial-peek")
     scoring: Literal["victory_points", "lowest_score"] = _option(
         "victory_points", "ruling.older-scoring", _one_of("victory_points", "lowest_score")

@@ -312,6 +312,9 @@ class Flow:
     #: that motion may follow (:class:`~sabai_rules.moves.AlsoThrowIn`,
     #: :rule:`throw-in.several-at-once`); :data:`NO_PLAYER` once anything else happens.
     motion: int = NO_PLAYER
+    #: Cards thrown in since the last turn card (the reaction round included), for the
+    #: ``max_turn_reactions`` cap (:rule:`ruling.reaction-cap`).
+    reactions: int = 0
 
 
 @attrs.frozen(repr=False)

@@ -222,6 +222,7 @@ def _throw_in(w: Work, actor: int, owner: int, slot: int, also: bool) -> None:
     (:rule:`throw-in.several-at-once`); a later wrong card of the motion costs a penalty card
     unless ``wrong_cards_penalty="per_motion"`` (:rule:`ruling.wrong-cards-in-a-batch`)."""
     penalty = not also or penalty_per_wrong_card(w.rules)
+    w.reactions += 1
     flow.reopen(w)
     if owner != actor and first_refusal_due(
         w.rules, w.public | w.private[owner], w.lockout, owner, w.rows[owner][slot]

@@ -1,4 +1,5 @@
-"""Every legal action at one moment: :func:`~sabai_rules.moves.legal_actions`.
+"""Every legal action at one moment: :func:`~sabai_rules.moves.legal_actions`, and whom the game
+waits for: :func:`~sabai_rules.moves.to_move`.
 
 The lists ask the same predicates as legality (:mod:`~sabai_rules.engine.rules`). Actions are
 values, so the tuples of them are cached: each cache key holds every input of the predicates the
@@ -9,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any, Final
+
+import attrs
 
 from sabai_rules.cards import GIVE, PEEK, SPY
 from sabai_rules.engine.actions import (
@@ -48,6 +51,7 @@ from sabai_rules.engine.rules import (
     may_peek,
     may_play_drawn,
     may_play_for_owner,
+    may_react,
     may_receive,
     may_skip_function,
     may_spy,
@@ -75,7 +79,7 @@ from sabai_rules.state import (
     is_gap,
 )
 
-__all__ = ["LegalActions", "legal_actions", "was_listed"]
+__all__ = ["LegalActions", "ToMove", "legal_actions", "to_move", "was_listed"]
 
 
 class LegalActions(Sequence[Action]):
@@ -104,9 +108,11 @@ class LegalActions(Sequence[Action]):
     of the same actions); the throw-ins, which can be hundreds, are listed only when asked for,
     and ``action in legal`` costs one legality check. Nothing in it depends on a face a player
     has not seen, except the actor's own drawn card (a drawn Ass Joker cannot be played).
+    ``legal_actions(state, player=p)`` holds only ``p``'s actions, in the same order, and
+    ``action in legal`` is then also false for another player's action.
     """
 
-    __slots__ = ("_all", "_state", "_throw_ins", "calls", "decisions", "passes")
+    __slots__ = ("_all", "_player", "_state", "_throw_ins", "calls", "decisions", "passes")
 
     def __init__(
         self,
@@ -115,8 +121,10 @@ class LegalActions(Sequence[Action]):
         decisions: tuple[Action, ...],
         calls: tuple[Action, ...],
         passes: tuple[Action, ...],
+        player: int = NO_PLAYER,
     ) -> None:
         self._state = state
+        self._player = player
         self.decisions = decisions
         self.calls = calls
         self.passes = passes
@@ -127,8 +135,27 @@ class LegalActions(Sequence[Action]):
     def throw_ins(self) -> tuple[Action, ...]:
         found = self._throw_ins
         if found is None:
-            found = self._throw_ins = _throw_ins(self._state)
+            found = _throw_ins(self._state)
+            player = self._player
+            if player != NO_PLAYER:
+                found = tuple(a for a in found if a.actor == player)
+            self._throw_ins = found
         return found
+
+    def of(self, player: int) -> LegalActions:
+        """Only ``player``'s actions."""
+
+        def mine(group: tuple[Action, ...]) -> tuple[Action, ...]:
+            return tuple(a for a in group if a.actor == player)
+
+        return LegalActions(
+            self._state,
+            self._throw_ins is None,
+            mine(self.decisions),
+            mine(self.calls),
+            mine(self.passes),
+            player,
+        )
 
     def as_tuple(self) -> tuple[Action, ...]:
         found = self._all
@@ -146,7 +173,12 @@ class LegalActions(Sequence[Action]):
         return iter(self.as_tuple())
 
     def __contains__(self, action: object) -> bool:
-        return type(action) in PARAMETERS and current_refusal(self._state, action) is None  # type: ignore[arg-type]
+        if type(action) not in PARAMETERS:
+            return False
+        player = self._player
+        if player != NO_PLAYER and getattr(action, "actor", None) != player:
+            return False
+        return current_refusal(self._state, action) is None  # type: ignore[arg-type]
 
     def __bool__(self) -> bool:
         return bool(self.decisions or self.calls or self.passes or self.throw_ins)
@@ -198,9 +230,18 @@ def _shape(state: State) -> tuple[Any, ...]:
 # -- the lists ----------------------------------------------------------------------------------
 
 
-def legal_actions(state: State) -> LegalActions:
+def legal_actions(state: State, player: int | None = None) -> LegalActions:
     """Every legal action of every player, out-of-turn ones included, in the documented order
-    of :class:`LegalActions`."""
+    of :class:`LegalActions`; with ``player``, only that player's (a seat of the table, else
+    :class:`ValueError`)."""
+    if player is None:
+        return _legal_actions(state)
+    if type(player) is not int or not 0 <= player < state.setup.players:
+        raise ValueError(f"no player {player!r} at a table of {state.setup.players}")
+    return _legal_actions(state).of(player)
+
+
+def _legal_actions(state: State) -> LegalActions:
     f = state.flow
     st = f.status
     if round_over(st):
@@ -254,6 +295,50 @@ def legal_actions(state: State) -> LegalActions:
         )
     _LAST[0] = found = LegalActions(state, True, decisions, calls, passes)
     return found
+
+
+@attrs.frozen
+class ToMove:
+    """Whom the game waits for at one moment (:func:`to_move`).
+
+    * ``player`` — the player whose action the game waits for: the answer to an offer, the
+      executor of a function, the thrower who owes a compensation card, the active player (to
+      draw, then to play or keep), in the older edition the next player still to look at their
+      cards, in the reaction round the next player still to pass, in play order from the active
+      player; :data:`~sabai_rules.state.NO_PLAYER` when the round is over or the table decides;
+    * ``table`` — true while a nose race awaits its outcome: who touched their nose last is not a
+      player's choice but what happened at the table (``TouchNoseLast`` records it);
+    * ``out_of_turn`` — the other players who may act now, in play order from the active player:
+      throw in, call, pass, or look at their cards (they need not wait for ``player``).
+    """
+
+    player: int
+    table: bool
+    out_of_turn: tuple[int, ...]
+
+
+def to_move(state: State) -> ToMove:
+    """Whom the game waits for, and who else may act now. It agrees with :func:`legal_actions`:
+    every actor of a legal action is ``player`` or one of ``out_of_turn`` (all of them, with
+    ``table``, are the nose race's possible losers).
+
+    >>> from sabai_rules.moves import deal
+    >>> to_move(deal(players=3, dealer=0, seed=1))
+    ToMove(player=1, table=False, out_of_turn=(2, 0))
+    """
+    f = state.flow
+    if round_over(f.status):
+        return ToMove(NO_PLAYER, False, ())
+    if isinstance(f.pending, NoseRace):
+        return ToMove(NO_PLAYER, True, ())
+    legal = _legal_actions(state)
+    n, turn = state.setup.players, f.turn
+    waited = legal.decisions or legal.passes
+    actors = {a.actor for a in legal}
+    order = [(turn + k) % n for k in range(n)]
+    first = {a.actor for a in waited}
+    player = next((p for p in order if p in first), NO_PLAYER)
+    return ToMove(player, False, tuple(p for p in order if p in actors and p != player))
 
 
 #: The last list given out by :func:`legal_actions`. An action taken from it is legal in its state
@@ -377,7 +462,11 @@ def _throw_ins(state: State) -> tuple[Action, ...]:
     thrower rather than once per card."""
     f, t, setup = state.flow, state.table, state.setup
     rules = setup.ruleset
-    if not pile_started(t) or not throw_in_window_open(rules, f.stage):
+    if (
+        not pile_started(t)
+        or not throw_in_window_open(rules, f.stage)
+        or not may_react(rules, f.reactions)
+    ):
         return _NONE
     lockout = f.lockout
     shape = _shape(state)

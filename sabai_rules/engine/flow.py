@@ -19,7 +19,9 @@ from sabai_rules.engine.rules import (
     holds_reaction_round,
     in_reaction_round,
     round_over,
+    round_turns_capped,
     row_emptied,
+    simulation_caps,
     turn_cap_reached,
 )
 from sabai_rules.engine.work import Work
@@ -32,6 +34,7 @@ from sabai_rules.events import (
     RoundEnded,
     TurnBegan,
 )
+from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import (
     NOT_CLOSING,
     STAGE_DECIDE,
@@ -52,12 +55,38 @@ __all__ = [
     "call",
     "end_condition",
     "end_turn",
+    "max_round_length",
     "pass_end",
     "reopen",
     "settle",
     "status_after_pass",
     "status_after_turn",
 ]
+
+
+def max_round_length(rules: Ruleset, players: int) -> int | None:
+    """An upper bound on the actions of one round at ``players`` players under ``rules``, or
+    ``None`` if a round is unbounded: both caps of a simulation must be set
+    (:rule:`ruling.round-turn-cap`, :rule:`ruling.reaction-cap`).
+
+    With at most ``T`` turns and ``R`` cards thrown in between two turn cards: each player looks
+    at their cards once (older edition); a turn is a draw, a play or keep, the function of its
+    card and a nose race; at most ``R * (T + 1)`` throw-ins, each followed by at most an offer's
+    answer, a function, a compensation card and a nose race; each throw-in, and each start of a
+    reaction round (one more than the throw-ins at most), is followed by at most one pass per
+    player; and one call.
+
+    >>> from sabai_rules.ruleset import Ruleset
+    >>> max_round_length(Ruleset(), 4) is None
+    True
+    >>> max_round_length(Ruleset().with_options(max_round_turns=100, max_turn_reactions=10), 4)
+    13539
+    """
+    turns, reactions = simulation_caps(rules)
+    if turns is None or reactions is None:
+        return None
+    throw_ins = reactions * (turns + 1)
+    return players + 4 * turns + 5 * throw_ins + players * (2 * throw_ins + 1) + 1
 
 
 def status_after_turn(st: Status) -> Status:
@@ -81,9 +110,11 @@ def status_after_pass(st: Status, player: int, players: int) -> Status:
 
 
 def end_turn(w: Work) -> None:
-    """The active player's turn is played."""
+    """The active player's turn is played; the count of reactions starts afresh
+    (:rule:`ruling.reaction-cap`)."""
     w.stage = STAGE_DONE
     w.turns += 1
+    w.reactions = 0
     w.status = status_after_turn(w.status)
 
 
@@ -92,13 +123,16 @@ def end_condition(
 ) -> EndCause | None:
     """Whether the round ends now that nothing is pending: an empty row
     (:rule:`round-end.empty-row`), the final lap played (:rule:`round-end.final-lap`) or, once
-    the turn is over, the final round's turn cap (:rule:`ruling.final-round-termination`)."""
+    the turn is over, the final round's turn cap (:rule:`ruling.final-round-termination`) or a
+    simulation's cap on the turns of any round (:rule:`ruling.round-turn-cap`)."""
     rules = setup.ruleset
     if row_emptied(rules, rows, st.emptied):
         return EndCause.EMPTIED
     if final_lap_played(st.final_lap):
         return EndCause.FINAL_LAP
-    if stage == STAGE_DONE and turn_cap_reached(rules, setup.final_round, turns):
+    if stage == STAGE_DONE and (
+        turn_cap_reached(rules, setup.final_round, turns) or round_turns_capped(rules, turns)
+    ):
         return EndCause.FORCED
     return None
 

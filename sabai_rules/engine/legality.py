@@ -58,6 +58,7 @@ from sabai_rules.engine.rules import (
     may_peek,
     may_play_drawn,
     may_play_for_owner,
+    may_react,
     may_receive,
     may_skip_function,
     may_spy,
@@ -312,6 +313,13 @@ def _throw_in(state: State, action: ThrowIn | AlsoThrowIn) -> IllegalActionError
             throw_in_window_open,
             action,
             "the last card was not just played: a card has been drawn since",
+        )
+    if not may_react(rules, f.reactions):
+        return _refuse(
+            may_react,
+            action,
+            f"{f.reactions} cards have been thrown in since the last turn card: the cap of this "
+            "simulation",
         )
     if not also and is_locked_out(f.lockout, actor):
         return _refuse(

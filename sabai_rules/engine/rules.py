@@ -551,6 +551,28 @@ def turn_cap_reached(rules: Ruleset, final_round: bool, turns: int) -> bool:
     return cap is not None and not calls_allowed(rules, final_round) and turns >= cap
 
 
+def simulation_caps(rules: Ruleset) -> tuple[int | None, int | None]:
+    """The bounds a simulation sets on a round (options, unset at a table): the turns of a round
+    (:rule:`ruling.round-turn-cap`) and the cards thrown in between two turn cards
+    (:rule:`ruling.reaction-cap`); ``None`` where unset."""
+    return rules.max_round_turns, rules.max_turn_reactions
+
+
+@decides("ruling.round-turn-cap")
+def round_turns_capped(rules: Ruleset, turns: int) -> bool:
+    """Whether a round has played the turns a simulation allows it."""
+    cap = simulation_caps(rules)[0]
+    return cap is not None and turns >= cap
+
+
+@decides("ruling.reaction-cap")
+def may_react(rules: Ruleset, reactions: int) -> bool:
+    """Whether one more card may be thrown in, ``reactions`` cards having been thrown in since
+    the last turn card: always at a table; under a simulation's cap, only below it."""
+    cap = simulation_caps(rules)[1]
+    return cap is None or reactions < cap
+
+
 @decides("ruling.draw-pile-exhausted")
 def reshuffles(rules: Ruleset, draw: tuple[int, ...], discard: tuple[int, ...]) -> bool:
     """Whether the discard pile, but its top card, is shuffled into a new draw pile now: when the

@@ -21,6 +21,7 @@ from sabai_rules.engine.rules import (
 from sabai_rules.engine.work import with_bit, with_row
 from sabai_rules.state import (
     NO_CARD,
+    NO_PLAYER,
     STAGE_DECIDE,
     STAGE_DONE,
     STAGE_DRAW,
@@ -46,7 +47,17 @@ def shortcut(state: State, action: Action) -> State | None:
             card = draw[-1]
             private = with_bit(t.private, actor, card)
             table = Table(t.rows, draw[:-1], t.discard, card, t.public, private)
-            flow = Flow(f.turn, STAGE_DECIDE, f.turns, f.queue, f.pending, f.lockout, f.status)
+            flow = Flow(
+                f.turn,
+                STAGE_DECIDE,
+                f.turns,
+                f.queue,
+                f.pending,
+                f.lockout,
+                f.status,
+                NO_PLAYER,
+                f.reactions,
+            )
             return State(state.setup, table, flow)
         case Keep(actor=actor, slot=slot):
             t = state.table

@@ -65,6 +65,7 @@ class Work:
         "private",
         "public",
         "queue",
+        "reactions",
         "rows",
         "rules",
         "setup",
@@ -98,6 +99,7 @@ class Work:
         self.lockout = f.lockout
         # A motion of throw-ins ends with any other action (:rule:`throw-in.several-at-once`).
         self.motion = NO_PLAYER
+        self.reactions = f.reactions
         # The status changes a few times a round: replaced as a whole (attrs.evolve).
         self.status = f.status
 
@@ -123,6 +125,7 @@ class Work:
             or self.lockout != f.lockout
             or self.status is not f.status
             or self.motion != f.motion
+            or self.reactions != f.reactions
         ):
             f = FlowPart(
                 self.turn,
@@ -133,6 +136,7 @@ class Work:
                 self.lockout,
                 self.status,
                 self.motion,
+                self.reactions,
             )
         return State(s.setup, t, f)
 

@@ -32,6 +32,7 @@ from sabai_rules.moves import (
     deal,
     is_legal,
     legal_actions,
+    max_round_length,
 )
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.scoring import score_round
@@ -202,3 +203,46 @@ def test_the_shortcuts_are_taken_and_agree_with_the_general_path(preset: str) ->
                     assert short == apply_events(state, action)[0], repr(action)
             state = apply(state, action)
     assert taken > 20 * fallen_back > 0, (taken, fallen_back)
+
+
+def _capped_round(rules: Ruleset, players: int, seed: int) -> tuple[State, int]:
+    """A round of random play that throws in whenever it can and never calls: at each step a
+    group of legal actions (decisions, throw-ins, passes) is picked, then an action in it, so
+    wrong throw-ins come often, as in the play that never ends without the caps."""
+    rng = random.Random(seed)
+    state = deal(rules, players, dealer=seed % players, seed=seed)
+    steps = 0
+    while not state.is_over:
+        legal = legal_actions(state)
+        groups = [g for g in (legal.decisions, legal.throw_ins, legal.passes) if g]
+        group = groups[rng.randrange(len(groups))]
+        state = apply(state, group[rng.randrange(len(group))])
+        steps += 1
+    return state, steps
+
+
+@pytest.mark.rules("ruling.round-turn-cap", "ruling.reaction-cap", "throw-in.mistaken-interception")
+@pytest.mark.parametrize("preset", ["older", "current"])
+def test_random_play_under_the_caps_ends_every_round_within_the_bound(preset: str) -> None:
+    """With both caps set, every round ends, within :func:`max_round_length` actions; the older
+    preset, whose wrong throw-ins lock nobody out, included (1,000 rounds)."""
+    rules = Ruleset.preset(preset).with_options(max_round_turns=30, max_turn_reactions=6)
+    rounds = 1000 if preset == "older" else 200
+    causes: dict[EndCause, int] = {}
+    for seed in range(rounds):
+        players = 2 + seed % 4
+        bound = max_round_length(rules, players)
+        assert bound is not None
+        state, steps = _capped_round(rules, players, seed)
+        assert steps <= bound, (seed, steps, bound)
+        assert state.flow.turns <= 30
+        cause = state.flow.status.end
+        assert cause is not None
+        causes[cause] = causes.get(cause, 0) + 1
+    assert EndCause.FORCED in causes, causes
+
+
+def test_a_round_is_unbounded_unless_both_caps_are_set() -> None:
+    assert max_round_length(Ruleset(), 4) is None
+    assert max_round_length(Ruleset().with_options(max_round_turns=30), 4) is None
+    assert max_round_length(Ruleset().with_options(max_turn_reactions=6), 4) is None

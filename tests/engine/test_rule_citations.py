@@ -69,6 +69,8 @@ DECIDED = {
     "ruling.empty-by-any-means": "empties_round",
     "round-end.empty-row": "row_emptied",
     "ruling.final-round-termination": "turn_cap_reached",
+    "ruling.round-turn-cap": "round_turns_capped",
+    "ruling.reaction-cap": "may_react",
     "ruling.draw-pile-exhausted": "reshuffles",
 }
 

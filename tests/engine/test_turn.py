@@ -8,16 +8,20 @@ import pytest
 from sabai_rules.game import finish_round, new_game, start_round
 from sabai_rules.layout import layout
 from sabai_rules.moves import (
+    CallSabaiSabai,
     Draw,
     Keep,
     LookAtCards,
+    Pass,
     Play,
     ThrowIn,
+    ToMove,
     deal,
     legal_actions,
+    to_move,
 )
 from sabai_rules.ruleset import Ruleset
-from sabai_rules.state import Stage
+from sabai_rules.state import NO_PLAYER, Stage
 from tests.engine.support import emptied_round, faces, knows, of_type, play, refused, top
 
 OLDER = Ruleset.preset("older")
@@ -305,3 +309,58 @@ def test_with_two_players_the_deal_alternates() -> None:
     game = finish_round(game, emptied_round([["5"], ["7", "8"]], dealer=0, round_index=0))
     second = start_round(game)
     assert (second.setup.dealer, second.turn) == (1, 0)
+
+
+# -- whom the game waits for ---------------------------------------------------------------------
+
+
+@pytest.mark.rules("turn.draw", "throw-in.identical")
+def test_the_game_waits_for_the_active_player_while_others_may_throw_in_or_call() -> None:
+    """P1 is to draw; the others may throw in (a wrong card is a legal throw-in too) or call."""
+    state = layout(rows=[["3"], ["4"], ["5"]], discard=["5"], turn=1)
+    assert to_move(state) == ToMove(1, False, (2, 0))
+    mine = legal_actions(state, player=1)
+    assert (mine[0], mine[-1]) == (Draw(1), CallSabaiSabai(1))
+    assert {a.actor for a in mine} == {1}
+    assert list(mine) == [a for a in legal_actions(state) if a.actor == 1]
+    assert ThrowIn(2, 2, 0) in legal_actions(state, player=2)
+    assert ThrowIn(2, 2, 0) not in legal_actions(state, player=0)
+    assert Draw(1) not in legal_actions(state, player=0)
+
+
+@pytest.mark.rules("function.execute", "sabai-sabai-move.first-refusal")
+def test_the_game_waits_for_an_executor_and_for_an_owners_answer() -> None:
+    state = layout(rows=[["3", "4"], ["5", "6"]], discard=["2"], held="11", turn=0)
+    state = play(state, Play(0))
+    assert to_move(state).player == 0  # the 11's peek
+    offer = layout(
+        rows=[["2", "4"], ["3", "11", "5"], ["6", "8"]], discard=["11"], turn=0, seen={1: [(1, 1)]}
+    )
+    offer = play(offer, ThrowIn(2, 1, 1))
+    assert to_move(offer) == ToMove(1, False, ())
+    assert legal_actions(offer, player=2) == []
+
+
+@pytest.mark.rules("ruling.end-of-round-reaction", "four-together.touch-nose")
+def test_in_the_reaction_round_the_game_waits_for_each_pass_and_a_nose_race_for_the_table() -> None:
+    state = layout(rows=[["5"], ["4", "6"], ["7"]], discard=["5"], turn=1)
+    state = play(state, ThrowIn(0, 0, 0), Pass(1))
+    assert to_move(state) == ToMove(2, False, (1, 0))  # P1 passed, but may still throw in
+    over = play(state, Pass(2), Pass(0))
+    assert to_move(over) == ToMove(NO_PLAYER, False, ())
+    race = layout(rows=[["7"], ["4", "6"]], discard=["7", "7", "7"], turn=1)
+    race = play(race, ThrowIn(0, 0, 0))
+    assert to_move(race) == ToMove(NO_PLAYER, True, ())
+
+
+@pytest.mark.rules("setup.look-at-two")
+def test_older_edition_every_player_still_to_look_may_look_the_starter_first() -> None:
+    state = deal(OLDER, 3, dealer=0, seed=2)
+    assert to_move(state) == ToMove(1, False, (2, 0))
+
+
+def test_legal_actions_of_a_seat_that_is_not_at_the_table_is_refused() -> None:
+    state = deal(players=2, dealer=0, seed=1)
+    for seat in (2, -1, True, "1"):
+        with pytest.raises(ValueError, match="at a table of 2"):
+            legal_actions(state, player=seat)  # type: ignore[arg-type]

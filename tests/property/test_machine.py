@@ -51,15 +51,18 @@ from sabai_rules.events import (
 from sabai_rules.moves import (
     Action,
     IllegalActionError,
+    TouchNoseLast,
     apply,
     apply_events,
     deal,
     is_legal,
     legal_actions,
+    max_round_length,
+    to_move,
 )
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.scoring import score_round
-from sabai_rules.state import EndCause, State, Table
+from sabai_rules.state import NO_PLAYER, EndCause, State, Table
 from sabai_rules.views import view
 from tests.engine.support import random_action
 
@@ -77,6 +80,8 @@ OPTION_SETS: tuple[dict[str, Any], ...] = (
         "wrong_cards_penalty": "per_motion",
         "end_of_round_reaction": False,
         "first_refusal": "priority",
+        "max_round_turns": 40,
+        "max_turn_reactions": 5,
     },
 )
 CAP = 120  # the final round's turn cap in these machines
@@ -252,6 +257,26 @@ class SabaiMachine(RuleBasedStateMachine):
             # apply trusts what legal_actions just listed; legality must agree with the listing.
             assert is_legal(self.state, action), repr(action)
             apply(self.state, action)
+
+    @invariant()
+    def to_move_agrees_with_the_legal_actions(self) -> None:
+        state = self.state
+        waiting = to_move(state)
+        legal = tuple(legal_actions(state))
+        actors = {a.actor for a in legal}
+        if waiting.table:
+            assert all(type(a) is TouchNoseLast for a in legal)
+            return
+        assert actors == {waiting.player, *waiting.out_of_turn} - {NO_PLAYER}
+        assert (waiting.player == NO_PLAYER) == state.is_over
+        for player in range(state.players):
+            mine = legal_actions(state, player=player)
+            assert tuple(mine) == tuple(a for a in legal if a.actor == player)
+
+    @invariant()
+    def capped_rounds_stay_within_the_bound(self) -> None:
+        bound = max_round_length(self.ruleset, self.players)
+        assert bound is None or len(self.history) <= bound, (len(self.history), bound)
 
     @invariant()
     def turns_follow_the_seats(self) -> None:

@@ -1,7 +1,7 @@
 """Seeded bots, and simulated games written as records.
 
 A bot sees the table only through :func:`~sabai_rules.views.view` — what that player may know —
-and chooses among that player's legal actions (``PlayerView.legal_actions``). Two bots:
+and chooses among that player's legal actions (``view(state, player, actions=True)``). Two bots:
 
 * :class:`RandomBot` — any legal action, at random; throws in now and then, calls rarely;
 * :class:`SensibleBot` — plays with what it has seen: throws in cards it knows match, keeps a
@@ -83,10 +83,11 @@ class RandomBot:
     def react(self, seen: PlayerView, rng: random.Random) -> Action | None:
         if seen.end is not None:
             return None
-        throws = [a for a in seen.legal_actions if type(a) is ThrowIn]
+        legal = seen.legal_actions or ()
+        throws = [a for a in legal if type(a) is ThrowIn]
         if throws and rng.random() < 0.04:
             return rng.choice(throws)
-        calls = [a for a in seen.legal_actions if type(a) is CallSabaiSabai]
+        calls = [a for a in legal if type(a) is CallSabaiSabai]
         if calls and rng.random() < 0.01:
             return calls[0]
         return None
@@ -103,7 +104,7 @@ class SensibleBot:
             return None
         top = seen.discard[-1]
         same = {JOKER, ASS_JOKER} if top in (JOKER, ASS_JOKER) else {top}
-        legal = set(seen.legal_actions)
+        legal = set(seen.legal_actions or ())
         me = seen.player
         for slot, card in enumerate(_my_row(seen)):
             action = ThrowIn(me, me, slot)
@@ -182,7 +183,7 @@ def _step(state: State, bots: Sequence[Bot], rng: random.Random) -> Action:
     order = list(range(state.players))
     rng.shuffle(order)
     for player in order:
-        reaction = bots[player].react(view(state, player), rng)
+        reaction = bots[player].react(view(state, player, actions=True), rng)
         if reaction is not None and reaction in legal:
             return reaction
     # While a round is on, the game always waits for a decision or, at its end, for passes.
@@ -191,7 +192,7 @@ def _step(state: State, bots: Sequence[Bot], rng: random.Random) -> Action:
     if type(options[0]) is LookAtCards or type(options[0]) is Pass:
         actor = options[rng.randrange(len(options))].actor
     mine = [a for a in options if a.actor == actor]
-    return bots[actor].decide(view(state, actor), mine, rng)
+    return bots[actor].decide(view(state, actor, actions=True), mine, rng)
 
 
 def simulate(

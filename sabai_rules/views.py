@@ -83,8 +83,9 @@ class PlayerView:
     #: During the end-of-round reaction round, the players who passed.
     passed: tuple[int, ...] | None
     end: EndCause | None
-    #: This player's legal actions (they depend on nothing this player has not seen).
-    legal_actions: tuple[Action, ...]
+    #: This player's legal actions (they depend on nothing this player has not seen), if the view
+    #: was asked for them (``view(state, player, actions=True)``); else ``None``.
+    legal_actions: tuple[Action, ...] | None
 
     def describe(self) -> str:
         """The table in a few lines of text."""
@@ -100,33 +101,82 @@ class PlayerView:
         return "\n".join(lines)
 
 
-def _face(state: State, player: int, card: int) -> int | None:
-    """The one place a face enters a view: only if ``player`` has seen ``card``."""
-    if (state.table.mask(player) >> card) & 1:
-        return state.deck.faces[card]
-    return None
+def _face(faces: tuple[int, ...], known: int, card: int) -> int | None:
+    """The one place a face enters a view: only if the player has seen ``card`` (``known`` is the
+    mask of the cards they have seen)."""
+    return faces[card] if (known >> card) & 1 else None
 
 
-def view(state: State, player: int) -> PlayerView:
-    """What ``player`` may know of ``state`` (:rule:`ruling.public-information`)."""
-    if not 0 <= player < state.players:
-        raise ValueError(f"there is no player {player} at this table")
+#: A view's slots are few distinct values (a face or none, who has seen the card): built once,
+#: shared by every view, bounded.
+_SLOTS: dict[tuple[int | None, int], SlotView] = {}
+_SEATS: dict[int, tuple[int, ...]] = {}
+_GAP_SLOT: Final = SlotView(GAP, ())
+_LIMIT: Final = 8192
+
+
+def _seats(pattern: int) -> tuple[int, ...]:
+    """The seats of the bits of ``pattern``, in seat order."""
+    found = _SEATS.get(pattern)
+    if found is None:
+        found = _SEATS[pattern] = tuple(p for p in range(pattern.bit_length()) if pattern >> p & 1)
+    return found
+
+
+#: Rows as seen, by the row, the viewer and what each player has seen of the row's cards: a row
+#: changes slowly, so most views reuse it. Bounded.
+_ROWS: dict[tuple[tuple[int, ...], int, tuple[int, ...]], tuple[SlotView, ...]] = {}
+
+
+def _row(
+    faces: tuple[int, ...], masks: list[int], me: int, row: tuple[int, ...]
+) -> tuple[SlotView, ...]:
+    bits = 0
+    for card in row:
+        if card >= 0:
+            bits |= 1 << card
+    key = (row, me, tuple([mask & bits for mask in masks]))
+    found = _ROWS.get(key)
+    if found is not None:
+        return found
+    slots = []
+    known = masks[me]
+    for card in row:
+        if card < 0:
+            slots.append(_GAP_SLOT)
+            continue
+        pattern = 0
+        for p, mask in enumerate(masks):
+            if (mask >> card) & 1:
+                pattern |= 1 << p
+        face = _face(faces, known, card)
+        slot = _SLOTS.get((face, pattern))
+        if slot is None:
+            if len(_SLOTS) >= _LIMIT:
+                _SLOTS.clear()
+            slot = _SLOTS[face, pattern] = SlotView(face, _seats(pattern))
+        slots.append(slot)
+    if len(_ROWS) >= _LIMIT:
+        _ROWS.clear()
+    found = _ROWS[key] = tuple(slots)
+    return found
+
+
+def view(state: State, player: int, *, actions: bool = False) -> PlayerView:
+    """What ``player`` may know of ``state`` (:rule:`ruling.public-information`). With
+    ``actions``, the view also lists the player's legal actions (they depend on nothing the
+    player has not seen); without, :attr:`PlayerView.legal_actions` is ``None`` and nothing is
+    computed for it."""
+    n = state.players
+    if type(player) is not int or not 0 <= player < n:
+        raise ValueError(f"there is no player {player!r} at this table")
     t, f = state.table, state.flow
     st = f.status
-    n = state.players
-    rows = tuple(
-        tuple(
-            SlotView(GAP, ())
-            if card < 0
-            else SlotView(
-                _face(state, player, card), tuple(p for p in range(n) if t.knows(p, card))
-            )
-            for card in row
-        )
-        for row in t.rows
-    )
+    faces = state.deck.faces
+    masks = [t.public | private for private in t.private]
+    rows = tuple(_row(faces, masks, player, row) for row in t.rows)
     queue = tuple(
-        PendingView("function", e.executor, state.deck.faces[e.card])
+        PendingView("function", e.executor, faces[e.card])
         if isinstance(e, Function)
         else PendingView("compensation", e.thrower, owner=e.owner)
         for e in f.queue
@@ -143,18 +193,18 @@ def view(state: State, player: int) -> PlayerView:
         stage=f.stage,
         rows=rows,
         draw_pile=len(t.draw),
-        discard=tuple(state.deck.faces[c] for c in t.discard),
-        held=_face(state, player, t.held) if holding and player == f.turn else None,
+        discard=tuple(map(faces.__getitem__, t.discard)),
+        held=_face(faces, masks[player], t.held) if holding and player == f.turn else None,
         holding=holding,
         queue=queue,
         offer=(offer.thrower, offer.owner, offer.slot) if isinstance(offer, Offer) else None,
         nose_race=isinstance(offer, NoseRace),
-        locked_out=tuple(p for p in range(n) if (f.lockout >> p) & 1),
+        locked_out=_seats(f.lockout),
         caller=st.caller if st.caller >= 0 else None,
         final_lap=st.final_lap if st.final_lap >= 0 else None,
-        passed=tuple(p for p in range(n) if (st.closing >> p) & 1) if st.closing >= 0 else None,
+        passed=_seats(st.closing) if st.closing >= 0 else None,
         end=st.end,
-        legal_actions=tuple(a for a in legal_actions(state) if a.actor == player),
+        legal_actions=tuple(legal_actions(state, player=player)) if actions else None,
     )
 
 
@@ -190,7 +240,11 @@ def view_event(event: Event, viewer: int, after: State) -> EventView:
             faces = []
             for card in cards:
                 visible = shown == "all" or (shown == "player" and viewer == event.player)
-                faces.append(after.deck.faces[card] if visible else _face(after, viewer, card))
+                faces.append(
+                    after.deck.faces[card]
+                    if visible
+                    else _face(after.deck.faces, after.table.mask(viewer), card)
+                )
             value = tuple(faces) if isinstance(value, tuple) else faces[0]
         details.append((field.name, value))
     return EventView(type(event).__name__, event.player, tuple(details))

@@ -138,7 +138,7 @@ class LegalActions(Sequence[Action]):
             found = _throw_ins(self._state)
             player = self._player
             if player != NO_PLAYER:
-                found = tuple(a for a in found if a.actor == player)
+                found = _by_thrower(found).get(player, _NONE)
             self._throw_ins = found
         return found
 
@@ -206,6 +206,25 @@ class LegalActions(Sequence[Action]):
 _CACHE: dict[Hashable, tuple[Action, ...]] = {}
 _LIMIT: Final = 20_000
 _NONE: Final[tuple[Action, ...]] = ()
+
+
+#: Each list of throw-ins split by thrower, kept beside the list itself (checked by identity).
+_SPLIT: dict[int, tuple[tuple[Action, ...], dict[int, tuple[Action, ...]]]] = {}
+
+
+def _by_thrower(throw_ins: tuple[Action, ...]) -> dict[int, tuple[Action, ...]]:
+    """``throw_ins`` by thrower, in their order."""
+    entry = _SPLIT.get(id(throw_ins))
+    if entry is not None and entry[0] is throw_ins:
+        return entry[1]
+    split: dict[int, list[Action]] = {}
+    for action in throw_ins:
+        split.setdefault(action.actor, []).append(action)
+    found = {actor: tuple(actions) for actor, actions in split.items()}
+    if len(_SPLIT) >= _LIMIT:
+        _SPLIT.clear()
+    _SPLIT[id(throw_ins)] = (throw_ins, found)
+    return found
 
 
 def _cached(key: Hashable, build: Callable[[], Sequence[Action]]) -> tuple[Action, ...]:
@@ -334,7 +353,8 @@ def to_move(state: State) -> ToMove:
     legal = _legal_actions(state)
     n, turn = state.setup.players, f.turn
     waited = legal.decisions or legal.passes
-    actors = {a.actor for a in legal}
+    actors = {a.actor for a in legal.decisions + legal.calls + legal.passes}
+    actors.update(_by_thrower(legal.throw_ins))
     order = [(turn + k) % n for k in range(n)]
     first = {a.actor for a in waited}
     player = next((p for p in order if p in first), NO_PLAYER)

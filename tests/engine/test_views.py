@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import attrs
 import pytest
 
 from sabai_rules.cards import ASS_JOKER, parse_face
@@ -19,6 +20,7 @@ from sabai_rules.moves import (
     Spy,
     Switch,
     ThrowIn,
+    apply,
     apply_events,
     deal,
     legal_actions,
@@ -151,16 +153,40 @@ def test_seen_by_lists_who_has_seen_each_slot_even_to_those_who_have_not() -> No
 
 
 @pytest.mark.rules("ruling.public-information")
-def test_a_view_lists_exactly_that_players_legal_actions() -> None:
+def test_a_view_asked_for_actions_lists_exactly_that_players_legal_actions() -> None:
     state = layout(rows=[["5", "6"], ["2", "8"], ["9"]], discard=["2"], turn=0)
     legal = tuple(legal_actions(state))
-    views = [view(state, p) for p in range(3)]
-    for p, seen in enumerate(views):
-        assert seen.legal_actions == tuple(a for a in legal if a.actor == p)
-    assert Draw(0) in views[0].legal_actions
-    assert Draw(0) not in views[1].legal_actions
-    assert ThrowIn(1, 1, 0) in views[1].legal_actions
-    assert sum(len(v.legal_actions) for v in views) == len(legal)
+    views = [view(state, p, actions=True) for p in range(3)]
+    lists = [v.legal_actions for v in views]
+    assert all(listed is not None for listed in lists)
+    for p, listed in enumerate(lists):
+        assert listed == tuple(a for a in legal if a.actor == p)
+    assert Draw(0) in (lists[0] or ())
+    assert Draw(0) not in (lists[1] or ())
+    assert ThrowIn(1, 1, 0) in (lists[1] or ())
+    assert sum(len(listed or ()) for listed in lists) == len(legal)
+
+
+@pytest.mark.rules("ruling.public-information")
+def test_a_view_not_asked_for_actions_lists_none_and_is_otherwise_the_same() -> None:
+    state = layout(rows=[["5", "6"], ["2", "8"], ["9"]], discard=["2"], turn=0)
+    plain, full = view(state, 1), view(state, 1, actions=True)
+    assert plain.legal_actions is None
+    assert attrs.evolve(full, legal_actions=None) == plain
+
+
+@pytest.mark.rules("ruling.public-information", "ruling.knowledge-model")
+def test_a_row_seen_again_after_someone_looked_at_one_of_its_cards_is_seen_anew() -> None:
+    """Views reuse rows already built: a row must be rebuilt once what a player has seen of it
+    changes."""
+    state = layout(rows=[["5", "6"], ["2", "8"]], discard=["2"], held="11", turn=0)
+    before = view(state, 0)
+    assert [s.face for s in before.rows[0]] == [None, None]
+    state = apply(apply(state, Play(0)), Peek(0, 1))
+    after = view(state, 0)
+    assert [s.face for s in after.rows[0]] == [None, 6]
+    assert [s.seen_by for s in view(state, 1).rows[0]] == [(), (0,)]
+    assert [s.face for s in view(state, 1).rows[0]] == [None, None]
 
 
 # -- the printed state ---------------------------------------------------------------------------

@@ -516,7 +516,7 @@ def who_may_call(rules: Ruleset, players: int, turn: int) -> range:
     return range(players)
 
 
-@decides("round-end.final-lap")
+@decides("round-end.final-lap", older="round-end.last-round-call")
 def final_lap_played(final_lap: int) -> bool:
     """After a call, every player had their one more turn (``final_lap`` turns are left)."""
     return final_lap == 0

@@ -10,7 +10,9 @@ the per-player ones), best of three passes, in CPU time (``time.process_time``):
   player's legal actions;
 * ``to_move(state)`` — whom the game waits for and who else may act;
 * ``legal_actions(state, player=p)``, materialised;
-* ``legal_actions(state)``, materialised, for comparison.
+* ``legal_actions(state)``, materialised, for comparison;
+* ``action_space(ruleset, players).legal_indices(state, player)`` — a player's legal actions as
+  the sorted indices a framework numbers them by.
 
 A view's rows are cached on what each player has seen of them, so consecutive states (as a
 simulation asks them) are the case measured.
@@ -32,6 +34,7 @@ from playouts import choose
 from sabai_rules.engine import COMPILED
 from sabai_rules.moves import apply, deal, legal_actions, to_move
 from sabai_rules.ruleset import Ruleset
+from sabai_rules.space import action_space
 from sabai_rules.state import State
 from sabai_rules.views import view
 
@@ -90,6 +93,13 @@ def main() -> None:
         for s in states:
             tuple(legal_actions(s))
 
+    space = action_space(states[0].ruleset, args.players)
+
+    def indices() -> None:
+        for s in states:
+            for p in seats:
+                space.legal_indices(s, p)
+
     build = "compiled" if COMPILED else "pure Python"
     print(f"{len(states)} states, {args.players} players, {build}; microseconds per call")
     print(f"  view(state, player)                {_per_call(per_player, views):8.1f}")
@@ -97,6 +107,7 @@ def main() -> None:
     print(f"  to_move(state)                     {_per_call(len(states), waiting):8.1f}")
     print(f"  legal_actions(state, player=p)     {_per_call(per_player, mine):8.1f}")
     print(f"  legal_actions(state)               {_per_call(len(states), everyone):8.1f}")
+    print(f"  space.legal_indices(state, p)      {_per_call(per_player, indices):8.1f}")
 
 
 if __name__ == "__main__":

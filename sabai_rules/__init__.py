@@ -59,6 +59,7 @@ from sabai_rules.moves import (
 )
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.scoring import card_points, score_round
+from sabai_rules.space import ActionSpace, action_space
 from sabai_rules.state import EndCause, Game, RoundResult, Stage, State
 from sabai_rules.views import PlayerView, view, view_event
 
@@ -66,6 +67,7 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "Action",
+    "ActionSpace",
     "AlsoThrowIn",
     "CallSabaiSabai",
     "CatalogueError",
@@ -101,6 +103,7 @@ __all__ = [
     "UnknownLanguageError",
     "WaiveFirstRefusal",
     "__version__",
+    "action_space",
     "apply",
     "apply_events",
     "card_points",

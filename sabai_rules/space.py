@@ -1,0 +1,143 @@
+"""A stable index of every action at a table: what OpenSpiel and PettingZoo number actions by.
+
+:func:`action_space` gives, for a ruleset and a table size, an :class:`ActionSpace`: every action
+of every kind with every value of its parameters (:data:`~sabai_rules.moves.PARAMETERS`), in a
+fixed order, each with its index. The space is as small as the rules allow: a seat is one of the
+table's; a slot is one of a row's longest possible length, the whole deck but the one card that
+lies on the discard pile whenever a row can grow (penalty cards, gives and compensation cards come
+only once play has started); the cards looked at before the first turn are a choice among the
+four dealt.
+
+>>> from sabai_rules.moves import Draw, ThrowIn, deal
+>>> from sabai_rules.ruleset import Ruleset
+>>> space = action_space(Ruleset(), 4)
+>>> space.index(Draw(0)), space.action(0)
+(0, Draw(actor=0))
+>>> space.action(space.index(ThrowIn(2, 3, 5)))
+ThrowIn(actor=2, owner=3, slot=5)
+>>> space.legal_indices(deal(Ruleset(), 4, dealer=0, seed=1), 1)[:1]
+(1,)
+"""
+
+from __future__ import annotations
+
+import functools
+from itertools import combinations
+
+import attrs
+
+from sabai_rules.engine.rules import cards_to_look_at
+from sabai_rules.moves import (
+    CARDS_DEALT,
+    PARAMETERS,
+    Action,
+    Parameter,
+    check_players,
+    deck_for,
+    legal_actions,
+)
+from sabai_rules.ruleset import Ruleset
+from sabai_rules.state import State
+
+__all__ = ["ActionSpace", "action_space"]
+
+
+@attrs.frozen
+class _Kind:
+    """One action class's block of the space: where it starts and the size of each field."""
+
+    cls: type[Action]
+    start: int
+    #: The number of values of the actor and of each parameter, in field order.
+    sizes: tuple[int, ...]
+    size: int
+
+
+@attrs.frozen
+class ActionSpace:
+    """Every action at a table of ``players`` under one ruleset, numbered from 0 to
+    ``size - 1``: the action classes in the order of :data:`~sabai_rules.moves.PARAMETERS`,
+    within a class by actor, then by each parameter in field order (mixed radix)."""
+
+    players: int
+    #: The longest a row can be: the number of slot values.
+    row_length: int
+    #: The choices of cards to look at before the first turn (older edition), sorted slots.
+    looks: tuple[tuple[int, ...], ...]
+    size: int
+    _kinds: tuple[_Kind, ...] = attrs.field(repr=False, alias="kinds")
+    _by_class: dict[type[Action], _Kind] = attrs.field(
+        repr=False, eq=False, init=False, factory=dict
+    )
+
+    def __attrs_post_init__(self) -> None:
+        self._by_class.update((k.cls, k) for k in self._kinds)
+
+    def index(self, action: Action) -> int:
+        """The index of ``action``; :class:`ValueError` if it is not an action of this space (a
+        seat not at the table, a slot past the longest row)."""
+        kind = self._by_class.get(type(action))
+        if kind is None:
+            raise ValueError(f"{action!r} is not an action")
+        values = [action.actor] + [getattr(action, p.name) for p in PARAMETERS[kind.cls]]
+        code = 0
+        for value, size, parameter in zip(
+            values, kind.sizes, (None, *PARAMETERS[kind.cls]), strict=True
+        ):
+            digit = self._digit(value, parameter)
+            if not (type(digit) is int and 0 <= digit < size):
+                what = "actor" if parameter is None else parameter.name
+                raise ValueError(f"{action!r}: {what} {value!r} is outside this table's actions")
+            code = code * size + digit
+        return kind.start + code
+
+    def action(self, index: int) -> Action:
+        """The action numbered ``index``; :class:`ValueError` if there is none."""
+        if type(index) is not int or not 0 <= index < self.size:
+            raise ValueError(f"no action {index!r}: the indices run from 0 to {self.size - 1}")
+        kind = next(k for k in reversed(self._kinds) if k.start <= index)
+        code = index - kind.start
+        digits = []
+        for size in reversed(kind.sizes):
+            code, digit = divmod(code, size)
+            digits.append(digit)
+        digits.reverse()
+        values = [digits[0]] + [
+            self.looks[d] if p.kind == "slots" else d
+            for d, p in zip(digits[1:], PARAMETERS[kind.cls], strict=True)
+        ]
+        return kind.cls(*values)  # type: ignore[arg-type]
+
+    def legal_indices(self, state: State, player: int) -> tuple[int, ...]:
+        """The indices of ``player``'s legal actions, sorted."""
+        return tuple(sorted(self.index(a) for a in legal_actions(state, player=player)))
+
+    def _digit(self, value: object, parameter: Parameter | None) -> object:
+        if parameter is not None and parameter.kind == "slots":
+            return self.looks.index(value) if value in self.looks else -1
+        return value
+
+
+@functools.cache
+def action_space(ruleset: Ruleset, players: int) -> ActionSpace:
+    """The action space of a table of ``players`` under ``ruleset`` (:class:`ValueError` for a
+    table size the rules do not allow)."""
+    check_players(players)
+    row_length = len(deck_for(ruleset)) - 1
+    looks = tuple(combinations(range(CARDS_DEALT), cards_to_look_at(ruleset, CARDS_DEALT)))
+    kinds = []
+    start = 0
+    for cls, parameters in PARAMETERS.items():
+        sizes = (
+            players,
+            *(
+                players if p.kind == "player" else row_length if p.kind == "slot" else len(looks)
+                for p in parameters
+            ),
+        )
+        size = 1
+        for s in sizes:
+            size *= s
+        kinds.append(_Kind(cls, start, sizes, size))
+        start += size
+    return ActionSpace(players, row_length, looks, start, kinds=tuple(kinds))

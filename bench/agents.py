@@ -12,7 +12,9 @@ the per-player ones), best of three passes, in CPU time (``time.process_time``):
 * ``legal_actions(state, player=p)``, materialised;
 * ``legal_actions(state)``, materialised, for comparison;
 * ``action_space(ruleset, players).legal_indices(state, player)`` — a player's legal actions as
-  the sorted indices a framework numbers them by.
+  the sorted indices a framework numbers them by;
+* ``observation(state, player)`` — the fixed-length encoding;
+* ``sample_consistent_state(state, player, rng)`` — a state the player cannot tell apart.
 
 A view's rows are cached on what each player has seen of them, so consecutive states (as a
 simulation asks them) are the case measured.
@@ -36,7 +38,7 @@ from sabai_rules.moves import apply, deal, legal_actions, to_move
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.space import action_space
 from sabai_rules.state import State
-from sabai_rules.views import view
+from sabai_rules.views import observation, sample_consistent_state, view
 
 
 def _states(players: int, rounds: int, seed: int) -> list[State]:
@@ -100,6 +102,18 @@ def main() -> None:
             for p in seats:
                 space.legal_indices(s, p)
 
+    def observations() -> None:
+        for s in states:
+            for p in seats:
+                observation(s, p)
+
+    sampler = random.Random(args.seed)
+
+    def samples() -> None:
+        for s in states:
+            for p in seats:
+                sample_consistent_state(s, p, sampler)
+
     build = "compiled" if COMPILED else "pure Python"
     print(f"{len(states)} states, {args.players} players, {build}; microseconds per call")
     print(f"  view(state, player)                {_per_call(per_player, views):8.1f}")
@@ -108,6 +122,8 @@ def main() -> None:
     print(f"  legal_actions(state, player=p)     {_per_call(per_player, mine):8.1f}")
     print(f"  legal_actions(state)               {_per_call(len(states), everyone):8.1f}")
     print(f"  space.legal_indices(state, p)      {_per_call(per_player, indices):8.1f}")
+    print(f"  observation(state, player)         {_per_call(per_player, observations):8.1f}")
+    print(f"  sample_consistent_state(...)       {_per_call(per_player, samples):8.1f}")
 
 
 if __name__ == "__main__":

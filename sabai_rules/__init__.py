@@ -61,7 +61,14 @@ from sabai_rules.ruleset import Ruleset
 from sabai_rules.scoring import card_points, score_round
 from sabai_rules.space import ActionSpace, action_space
 from sabai_rules.state import EndCause, Game, RoundResult, Stage, State
-from sabai_rules.views import PlayerView, view, view_event
+from sabai_rules.views import (
+    PlayerView,
+    observation,
+    observation_size,
+    sample_consistent_state,
+    view,
+    view_event,
+)
 
 __version__ = "0.1.0.dev0"
 
@@ -115,6 +122,9 @@ __all__ = [
     "legal_actions",
     "max_round_length",
     "new_game",
+    "observation",
+    "observation_size",
+    "sample_consistent_state",
     "score_round",
     "start_round",
     "to_move",

@@ -39,11 +39,11 @@ from sabai_rules.moves import (
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import State
 
-__all__ = ["ActionSpace", "action_space"]
+__all__ = ["ActionBlock", "ActionSpace", "action_space"]
 
 
 @attrs.frozen
-class _Kind:
+class ActionBlock:
     """One action class's block of the space: where it starts and the size of each field."""
 
     cls: type[Action]
@@ -65,8 +65,8 @@ class ActionSpace:
     #: The choices of cards to look at before the first turn (older edition), sorted slots.
     looks: tuple[tuple[int, ...], ...]
     size: int
-    _kinds: tuple[_Kind, ...] = attrs.field(repr=False, alias="kinds")
-    _by_class: dict[type[Action], _Kind] = attrs.field(
+    _kinds: tuple[ActionBlock, ...] = attrs.field(repr=False, alias="kinds")
+    _by_class: dict[type[Action], ActionBlock] = attrs.field(
         repr=False, eq=False, init=False, factory=dict
     )
 
@@ -138,6 +138,6 @@ def action_space(ruleset: Ruleset, players: int) -> ActionSpace:
         size = 1
         for s in sizes:
             size *= s
-        kinds.append(_Kind(cls, start, sizes, size))
+        kinds.append(ActionBlock(cls, start, sizes, size))
         start += size
     return ActionSpace(players, row_length, looks, start, kinds=tuple(kinds))

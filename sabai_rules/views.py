@@ -14,16 +14,30 @@ True
 
 from __future__ import annotations
 
+import random
 from typing import Any, Final
 
 import attrs
 
 from sabai_rules.cards import face_name
 from sabai_rules.events import Event
-from sabai_rules.moves import Action, legal_actions
+from sabai_rules.moves import Action, deck_for, legal_actions
+from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import EndCause, Function, NoseRace, Offer, Stage, State
 
-__all__ = ["GAP", "EventView", "PendingView", "PlayerView", "SlotView", "view", "view_event"]
+__all__ = [
+    "GAP",
+    "OBSERVATION_HEADER",
+    "EventView",
+    "PendingView",
+    "PlayerView",
+    "SlotView",
+    "observation",
+    "observation_size",
+    "sample_consistent_state",
+    "view",
+    "view_event",
+]
 
 #: The face shown for a gap left by a thrown card while its compensation is owed.
 GAP: Final = "gap"
@@ -248,3 +262,173 @@ def view_event(event: Event, viewer: int, after: State) -> EventView:
             value = tuple(faces) if isinstance(value, tuple) else faces[0]
         details.append((field.name, value))
     return EventView(type(event).__name__, event.player, tuple(details))
+
+
+# -- observations: a fixed-length encoding ------------------------------------------------------
+
+#: The header's fields, in order (each a small non-negative int; "+1" fields hold 0 for none).
+OBSERVATION_HEADER: Final = (
+    "players",
+    "me",
+    "turn",
+    "stage",  # Stage: 0 look, 1 draw, 2 decide, 3 done
+    "turns",
+    "draw_pile",
+    "discard_pile",
+    "top",  # face code of the top card, 0 if none
+    "holding",  # 1 while the active player holds a drawn card
+    "held",  # face code of the drawn card, if this player holds it; else 0
+    "caller+1",
+    "final_lap+1",
+    "end",  # 0 playing, 1 emptied, 2 final-lap, 3 forced, 4 exhausted
+    "reaction_round",  # 1 during the end-of-round reaction round
+    "nose_race",  # 1 while a nose race awaits its outcome
+    "offer_thrower+1",
+    "offer_owner+1",
+    "offer_slot+1",
+    "motion+1",  # the thrower of an open motion (AlsoThrowIn)
+    "reactions",  # cards thrown in since the last turn card
+    "queue",  # effects waiting
+    "queue_kind",  # the first: 0 none, 1 function, 2 compensation card
+    "queue_player+1",  # its executor or thrower
+    "queue_detail",  # a function's face code, or a compensation's owner + 1
+)
+_ENDS: Final = {None: 0, "emptied": 1, "final-lap": 2, "forced": 3, "exhausted": 4}
+
+
+def _face_codes(state: State) -> dict[int, int]:
+    """Each face of the deck by code, from 1 in increasing order (0 is "none" or "not seen")."""
+    return {face: i + 1 for i, face in enumerate(sorted(set(state.deck.faces)))}
+
+
+def observation_size(ruleset: Ruleset, players: int) -> int:
+    """The length of every :func:`observation` at ``players`` players under ``ruleset``."""
+    deck = deck_for(ruleset)
+    faces = len(set(deck.faces))
+    slots = len(deck) - 1  # a row's longest possible length
+    return len(OBSERVATION_HEADER) + 3 * players + faces + players * slots * (1 + players)
+
+
+def observation(state: State, player: int) -> tuple[int, ...]:
+    """What ``player`` may know of ``state``, as a fixed-length tuple of small non-negative ints
+    (length :func:`observation_size`), for learning frameworks. Built from the same knowledge as
+    :func:`view`, so two states that differ only in cards ``player`` has not seen give the same
+    observation. In order:
+
+    1. the header, :data:`OBSERVATION_HEADER`, one int per field;
+    2. per player, in seat order: passed in the reaction round (0/1), locked out (0/1), slots in
+       the row (a gap counts);
+    3. the discard pile: how many cards of each face code (every card there is face up);
+    4. per player, per slot up to a row's longest possible length: the slot (0 no card, 1 a gap
+       left by a card thrown in for its owner, 2 a card ``player`` has not seen, 2 + its face
+       code if they have), then, per player, whether that player has seen the card (0/1).
+    """
+    seen = view(state, player)
+    n = state.players
+    codes = _face_codes(state)
+    f, t = state.flow, state.table
+    st = f.status
+    queue = f.queue
+    head = queue[0] if queue else None
+    if isinstance(head, Function):
+        waiting = (1, head.executor + 1, codes[state.deck.faces[head.card]])
+    elif head is not None:
+        waiting = (2, head.thrower + 1, head.owner + 1)
+    else:
+        waiting = (0, 0, 0)
+    header = (
+        n,
+        player,
+        f.turn,
+        int(f.stage),
+        f.turns,
+        seen.draw_pile,
+        len(seen.discard),
+        codes[seen.discard[-1]] if seen.discard else 0,
+        int(seen.holding),
+        codes[seen.held] if seen.held is not None else 0,
+        st.caller + 1,
+        st.final_lap + 1,
+        _ENDS[st.end.value if st.end is not None else None],
+        int(st.closing >= 0),
+        int(seen.nose_race),
+        *((seen.offer[0] + 1, seen.offer[1] + 1, seen.offer[2] + 1) if seen.offer else (0, 0, 0)),
+        f.motion + 1,
+        f.reactions,
+        len(queue),
+        *waiting,
+    )
+    out: list[int] = list(header)
+    for p in range(n):
+        out += (int(seen.passed is not None and p in seen.passed), int(p in seen.locked_out))
+        out.append(len(t.rows[p]))
+    counts = [0] * len(codes)
+    for face in seen.discard:
+        counts[codes[face] - 1] += 1
+    out += counts
+    slots = len(state.deck) - 1
+    blank = [0] * (1 + n)
+    for row in seen.rows:
+        for slot in row:
+            if slot.face == GAP:
+                out.append(1)
+            else:
+                out.append(2 if slot.face is None else 2 + codes[int(slot.face)])
+            knowers = [0] * n
+            for p in slot.seen_by:
+                knowers[p] = 1
+            out += knowers
+        out += blank * (slots - len(row))
+    return tuple(out)
+
+
+# -- determinization ----------------------------------------------------------------------------
+
+
+def sample_consistent_state(state: State, player: int, rng: random.Random) -> State:
+    """A state ``player`` cannot tell from ``state``: the cards they have not seen, permuted at
+    random among their places (rows, the draw pile, a drawn card held by another player), each
+    only among the places whose card the same players have seen, so that everybody's knowledge
+    stays what the table knows; the seeded generator's state is drawn afresh. The player's
+    :func:`view` and :func:`observation` of it are those of ``state``. For information-set search.
+    """
+    if type(player) is not int or not 0 <= player < state.players:
+        raise ValueError(f"there is no player {player!r} at this table")
+    t = state.table
+    n = state.players
+    masks = [t.public | private for private in t.private]
+    known = masks[player]
+    places: list[tuple[int, int]] = [
+        (p, s) for p, row in enumerate(t.rows) for s in range(len(row))
+    ]
+    places += [(-1, i) for i in range(len(t.draw))]
+    if t.held >= 0:
+        places.append((-2, 0))
+
+    def card_at(place: tuple[int, int]) -> int:
+        p, s = place
+        return t.rows[p][s] if p >= 0 else t.draw[s] if p == -1 else t.held
+
+    groups: dict[int, list[tuple[int, int]]] = {}
+    for place in places:
+        card = card_at(place)
+        if card < 0 or (known >> card) & 1:
+            continue
+        pattern = sum(1 << p for p in range(n) if (masks[p] >> card) & 1)
+        groups.setdefault(pattern, []).append(place)
+    rows = [list(row) for row in t.rows]
+    draw = list(t.draw)
+    held = t.held
+    for group in groups.values():
+        cards = [card_at(place) for place in group]
+        rng.shuffle(cards)
+        for (p, s), card in zip(group, cards, strict=True):
+            if p >= 0:
+                rows[p][s] = card
+            elif p == -1:
+                draw[s] = card
+            else:
+                held = card
+    table = attrs.evolve(t, rows=tuple(tuple(row) for row in rows), draw=tuple(draw), held=held)
+    status = attrs.evolve(state.flow.status, rng=rng.getrandbits(64))
+    return attrs.evolve(state, table=table, flow=attrs.evolve(state.flow, status=status))

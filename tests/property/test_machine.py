@@ -63,7 +63,7 @@ from sabai_rules.moves import (
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.scoring import score_round
 from sabai_rules.state import NO_PLAYER, EndCause, State, Table
-from sabai_rules.views import view
+from sabai_rules.views import observation, observation_size, sample_consistent_state, view
 from tests.engine.support import random_action
 
 #: Actions executed by every machine in this run (printed by tests/property/conftest.py).
@@ -235,6 +235,25 @@ class SabaiMachine(RuleBasedStateMachine):
         assert view(swapped, player) == view(state, player), (
             f"P{player}'s view leaks {first} / {second}"
         )
+        assert observation(swapped, player) == observation(state, player), (
+            f"P{player}'s observation leaks {first} / {second}"
+        )
+
+    @precondition(lambda self: len(self.history) % 4 == 1)
+    @rule(data=st.data())
+    def a_consistent_state_looks_the_same_to_its_player(self, data: st.DataObject) -> None:
+        """Determinization: a sampled state gives its player the same view and observation, keeps
+        every card in one place, and plays on like the real one."""
+        state = self.state
+        player = data.draw(st.integers(0, state.players - 1), label="sampler")
+        sample = sample_consistent_state(state, player, random.Random(data.draw(st.integers())))
+        assert view(sample, player, actions=True) == view(state, player, actions=True)
+        assert observation(sample, player) == observation(state, player)
+        assert sorted(card for _, card in sample.table.locations()) == list(range(len(state.deck)))
+        size = observation_size(self.ruleset, state.players)
+        assert len(observation(sample, player)) == size
+        for action in legal_actions(sample, player=player)[:3]:
+            apply(sample, action)
 
     @invariant()
     def every_card_is_in_one_place(self) -> None:

@@ -1,0 +1,81 @@
+"""Observations and determinization: what a learning or search framework sees of a state, as a
+fixed-length tuple, and states a player cannot tell from the real one."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sabai_rules.layout import layout
+from sabai_rules.moves import Draw, Play, ThrowIn, apply, deal
+from sabai_rules.ruleset import Ruleset
+from sabai_rules.views import (
+    OBSERVATION_HEADER,
+    observation,
+    observation_size,
+    sample_consistent_state,
+    view,
+)
+from tests.engine.support import play
+
+HEADER = len(OBSERVATION_HEADER)
+
+
+@pytest.mark.parametrize("players", [2, 4, 12])
+@pytest.mark.parametrize("preset", ["current", "older"])
+def test_every_observation_has_the_announced_length(preset: str, players: int) -> None:
+    rules = Ruleset.preset(preset)
+    state = deal(rules, players, dealer=0, seed=players)
+    size = observation_size(rules, players)
+    assert {len(observation(state, p)) for p in range(players)} == {size}
+    assert size == HEADER + 3 * players + 16 + players * 59 * (1 + players)
+
+
+@pytest.mark.rules("ruling.knowledge-model", "ruling.public-information")
+def test_a_slot_shows_its_face_only_to_a_player_who_has_seen_it() -> None:
+    """P0 has seen their slot 1 (a 7); P1 has not. Slot codes: 2 unseen, 2 + face code seen."""
+    state = layout(rows=[["3", "7"], ["4", "5"]], discard=["2"], turn=0, seen={0: [(0, 1)]})
+    rows = HEADER + 3 * 2 + 16
+    mine, theirs = observation(state, 0), observation(state, 1)
+    slot_1 = rows + 1 * (1 + 2)  # P0's row, slot 1: the slot, then who has seen it
+    assert mine[slot_1 : slot_1 + 3] == (2 + 7, 1, 0)  # face code of 7 is 7 (faces 1..14 first)
+    assert theirs[slot_1 : slot_1 + 3] == (2, 1, 0)  # P1 sees that P0 has seen it, not what
+    assert mine[rows : rows + 3] == theirs[rows : rows + 3] == (2, 0, 0)
+
+
+@pytest.mark.rules("ruling.public-information")
+def test_the_header_says_what_the_table_knows() -> None:
+    state = layout(rows=[["3", "7"], ["4", "5"]], discard=["2"], held="11", turn=0)
+    state = play(state, Play(0))
+    seen = dict(zip(OBSERVATION_HEADER, observation(state, 1), strict=False))
+    assert seen["top"] == 11
+    assert (seen["queue"], seen["queue_kind"], seen["queue_player+1"]) == (1, 1, 1)
+    assert seen["queue_detail"] == 11  # the peek's face code
+    assert seen["turns"] == 1
+    after = apply(state, ThrowIn(1, 1, 0))  # a wrong 4: shown, taken back, a penalty card
+    seen = dict(zip(OBSERVATION_HEADER, observation(after, 0), strict=False))
+    assert (seen["motion+1"], seen["reactions"]) == (2, 1)
+
+
+@pytest.mark.rules("ruling.knowledge-model")
+def test_a_consistent_state_hides_nothing_from_its_player_and_moves_only_unseen_cards() -> None:
+    state = deal(players=4, dealer=0, seed=5)
+    state = apply(state, Draw(1))
+    rng = random.Random(3)
+    samples = [sample_consistent_state(state, 1, rng) for _ in range(20)]
+    for sample in samples:
+        assert view(sample, 1, actions=True) == view(state, 1, actions=True)
+        assert observation(sample, 1) == observation(state, 1)
+        assert sample.table.held == state.table.held  # P1 drew it and knows it
+    # The cards P1 has not seen do move: some sample differs from the real deal.
+    assert any(s.table.rows != state.table.rows for s in samples)
+    assert any(s.table.draw != state.table.draw for s in samples)
+
+
+def test_a_seat_not_at_the_table_has_no_observation_or_sample() -> None:
+    state = deal(players=2, dealer=0, seed=1)
+    with pytest.raises(ValueError, match="no player 2"):
+        observation(state, 2)
+    with pytest.raises(ValueError, match="no player 2"):
+        sample_consistent_state(state, 2, random.Random(0))

@@ -58,7 +58,7 @@ from sabai_rules.moves import (
     to_move,
 )
 from sabai_rules.ruleset import Ruleset
-from sabai_rules.scoring import card_points, score_round
+from sabai_rules.scoring import card_points, round_utilities, score_round, utility_bounds
 from sabai_rules.space import ActionSpace, action_space
 from sabai_rules.state import EndCause, Game, RoundResult, Stage, State
 from sabai_rules.views import (
@@ -124,10 +124,12 @@ __all__ = [
     "new_game",
     "observation",
     "observation_size",
+    "round_utilities",
     "sample_consistent_state",
     "score_round",
     "start_round",
     "to_move",
+    "utility_bounds",
     "view",
     "view_event",
 ]

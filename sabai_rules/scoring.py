@@ -11,9 +11,18 @@ from __future__ import annotations
 from typing import Final
 
 from sabai_rules.cards import ASS_JOKER, JOKER, JOKER_FAMILY
+from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import RoundResult, State, cards_in
 
-__all__ = ["JOKER_POINTS", "card_points", "card_value", "hall_of_fame", "score_round"]
+__all__ = [
+    "JOKER_POINTS",
+    "card_points",
+    "card_value",
+    "hall_of_fame",
+    "round_utilities",
+    "score_round",
+    "utility_bounds",
+]
 
 #: A joker counts -4 card points (:rule:`objective.joker-minus-four`).
 JOKER_POINTS: Final = -4
@@ -135,3 +144,25 @@ def score_round(state: State) -> RoundResult:
         hall_of_fame=hof,
         rows=tuple(tuple(c for c in row if c >= 0) for row in state.table.rows),
     )
+
+
+def round_utilities(result: RoundResult, ruleset: Ruleset) -> tuple[int, ...]:
+    """What each player gains from a round, as a learning or search framework scores it: the
+    round's victory points (:rule:`round-end.victory-points`: +1 to a winner, -1 to the Ass
+    Joker's holder); under the older edition's lowest-score scoring, which has no victory points,
+    +1 to each winner and -1 to the Cursed Joker's holder, who loses
+    (:rule:`objective.lowest-score-wins`, :rule:`ass-joker.cursed-joker-loses-game`), 0 to the
+    others. Always within :func:`utility_bounds`."""
+    if ruleset.scoring == "victory_points":
+        return result.victory_points
+    gains = [1 if p in result.winners else 0 for p in range(len(result.card_points))]
+    if result.ass_joker_holder is not None and result.hall_of_fame is None:
+        gains[result.ass_joker_holder] = -1
+    return tuple(gains)
+
+
+def utility_bounds(ruleset: Ruleset) -> tuple[int, int]:
+    """The least and the most a player can gain from one round (:func:`round_utilities`):
+    -1 (the Ass Joker's holder, sanctioned) and +1 (a winner); a holder who may also win the round
+    (``ass_joker_holder_can_win_round``) gains 0 then."""
+    return (-1, 1)

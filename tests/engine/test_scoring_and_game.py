@@ -13,6 +13,7 @@ import pytest
 from sabai_rules.game import finish_round, new_game, start_round
 from sabai_rules.moves import CallSabaiSabai, apply, legal_actions
 from sabai_rules.ruleset import Ruleset
+from sabai_rules.scoring import round_utilities, score_round, utility_bounds
 from sabai_rules.state import Game, State
 from tests.engine.support import emptied_round, refused, scored_after_final_lap
 
@@ -321,3 +322,25 @@ def test_finishing_a_round_that_is_not_the_games_next_one_is_refused() -> None:
     with pytest.raises(ValueError, match="next round"):
         finish_round(game, stranger)
     assert len(game.rounds) == 1
+
+
+# -- utilities, for frameworks -------------------------------------------------------------------
+
+
+@pytest.mark.rules("round-end.victory-points", "ass-joker.victory-point-deducted")
+def test_a_rounds_utilities_are_its_victory_points() -> None:
+    """P0 empties their row and wins; P2 holds the Ass Joker and loses a point."""
+    state = emptied_round([["5"], ["9", "8"], ["AJ", "2"]], turn=1)
+    result = score_round(state)
+    assert round_utilities(result, state.ruleset) == result.victory_points == (1, 0, -1)
+    low, high = utility_bounds(state.ruleset)
+    assert all(low <= u <= high for u in round_utilities(result, state.ruleset))
+
+
+@pytest.mark.rules("objective.lowest-score-wins", "ass-joker.cursed-joker-loses-game")
+def test_older_edition_utilities_reward_the_lowest_score_and_punish_the_cursed_joker() -> None:
+    older = Ruleset.preset("older")
+    state = emptied_round([["5"], ["9", "8"], ["AJ", "2"]], turn=1, ruleset=older)
+    result = score_round(state)
+    assert result.victory_points == (0, 0, 0)
+    assert round_utilities(result, older) == (1, 0, -1)

@@ -59,6 +59,7 @@ from sabai_rules.moves import (
 )
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.scoring import card_points, round_utilities, score_round, utility_bounds
+from sabai_rules.sequential import Decline, SequentialState
 from sabai_rules.space import ActionSpace, action_space
 from sabai_rules.state import EndCause, Game, RoundResult, Stage, State
 from sabai_rules.views import (
@@ -81,6 +82,7 @@ __all__ = [
     "Compensate",
     "Deck",
     "DeckSpec",
+    "Decline",
     "Draw",
     "EndCause",
     "Event",
@@ -98,6 +100,7 @@ __all__ = [
     "Rule",
     "Ruleset",
     "Ruling",
+    "SequentialState",
     "SkipFunction",
     "Spy",
     "Stage",

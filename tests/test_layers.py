@@ -40,6 +40,7 @@ LAYERS = {
     "sabai_rules.layout": 2,
     "sabai_rules.game": 2,
     "sabai_rules.space": 2,
+    "sabai_rules.sequential": 2,
     "sabai_rules.referee.record": 3,
     "sabai_rules.referee.replay": 4,
     "sabai_rules.referee.i18n": 4,

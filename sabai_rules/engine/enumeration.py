@@ -253,14 +253,8 @@ def legal_actions(state: State, player: int | None = None) -> LegalActions:
     """Every legal action of every player, out-of-turn ones included, in the documented order
     of :class:`LegalActions`; with ``player``, only that player's (a seat of the table, else
     :class:`ValueError`)."""
-    if player is None:
-        return _legal_actions(state)
-    if type(player) is not int or not 0 <= player < state.setup.players:
-        raise ValueError(f"no player {player!r} at a table of {state.setup.players}")
-    return _legal_actions(state).of(player)
-
-
-def _legal_actions(state: State) -> LegalActions:
+    if player is not None:
+        return _of_player(state, player)
     f = state.flow
     st = f.status
     if round_over(st):
@@ -350,7 +344,7 @@ def to_move(state: State) -> ToMove:
         return ToMove(NO_PLAYER, False, ())
     if isinstance(f.pending, NoseRace):
         return ToMove(NO_PLAYER, True, ())
-    legal = _legal_actions(state)
+    legal = legal_actions(state)
     n, turn = state.setup.players, f.turn
     waited = legal.decisions or legal.passes
     actors = {a.actor for a in legal.decisions + legal.calls + legal.passes}
@@ -359,6 +353,12 @@ def to_move(state: State) -> ToMove:
     first = {a.actor for a in waited}
     player = next((p for p in order if p in first), NO_PLAYER)
     return ToMove(player, False, tuple(p for p in order if p in actors and p != player))
+
+
+def _of_player(state: State, player: int) -> LegalActions:
+    if type(player) is not int or not 0 <= player < state.setup.players:
+        raise ValueError(f"no player {player!r} at a table of {state.setup.players}")
+    return legal_actions(state).of(player)
 
 
 #: The last list given out by :func:`legal_actions`. An action taken from it is legal in its state

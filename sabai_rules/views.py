@@ -389,7 +389,8 @@ def sample_consistent_state(state: State, player: int, rng: random.Random) -> St
     """A state ``player`` cannot tell from ``state``: the cards they have not seen, permuted at
     random among their places (rows, the draw pile, a drawn card held by another player), each
     only among the places whose card the same players have seen, so that everybody's knowledge
-    stays what the table knows; the seeded generator's state is drawn afresh. The player's
+    stays what the table knows. The round's seed and the seeded generator's state, from which the
+    real deal and the future reshuffles could be worked out, are drawn afresh. The player's
     :func:`view` and :func:`observation` of it are those of ``state``. For information-set search.
     """
     if type(player) is not int or not 0 <= player < state.players:
@@ -431,4 +432,6 @@ def sample_consistent_state(state: State, player: int, rng: random.Random) -> St
                 held = card
     table = attrs.evolve(t, rows=tuple(tuple(row) for row in rows), draw=tuple(draw), held=held)
     status = attrs.evolve(state.flow.status, rng=rng.getrandbits(64))
-    return attrs.evolve(state, table=table, flow=attrs.evolve(state.flow, status=status))
+    setup = attrs.evolve(state.setup, seed=rng.getrandbits(64))
+    flow = attrs.evolve(state.flow, status=status)
+    return attrs.evolve(state, setup=setup, table=table, flow=flow)

@@ -68,6 +68,9 @@ def test_a_consistent_state_hides_nothing_from_its_player_and_moves_only_unseen_
         assert view(sample, 1, actions=True) == view(state, 1, actions=True)
         assert observation(sample, 1) == observation(state, 1)
         assert sample.table.held == state.table.held  # P1 drew it and knows it
+        # Nothing from which the real deal could be worked out: not the seed, not the generator.
+        assert sample.setup.seed != state.setup.seed
+        assert sample.flow.status.rng != state.flow.status.rng
     # The cards P1 has not seen do move: some sample differs from the real deal.
     assert any(s.table.rows != state.table.rows for s in samples)
     assert any(s.table.draw != state.table.draw for s in samples)

@@ -62,6 +62,8 @@ from sabai_rules.moves import (
 )
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.scoring import score_round
+from sabai_rules.sequential import Decline, SequentialState
+from sabai_rules.space import action_space
 from sabai_rules.state import NO_PLAYER, EndCause, State, Table
 from sabai_rules.views import observation, observation_size, sample_consistent_state, view
 from tests.engine.support import random_action
@@ -291,6 +293,21 @@ class SabaiMachine(RuleBasedStateMachine):
         for player in range(state.players):
             mine = legal_actions(state, player=player)
             assert tuple(mine) == tuple(a for a in legal if a.actor == player)
+
+    @invariant()
+    def the_action_index_and_the_sequence_agree_with_the_legal_actions(self) -> None:
+        state = self.state
+        player = self.rng.randrange(state.players)
+        space = action_space(self.ruleset, state.players)
+        indices = space.legal_indices(state, player)
+        assert [space.action(i) for i in indices] == sorted(
+            legal_actions(state, player=player), key=space.index
+        )
+        sequence = SequentialState(state)
+        moves = sequence.legal_moves()
+        assert bool(moves) != state.is_over
+        for move in moves:
+            assert isinstance(move, Decline) or move in legal_actions(state)
 
     @invariant()
     def capped_rounds_stay_within_the_bound(self) -> None:

@@ -137,9 +137,12 @@ def _seats(pattern: int) -> tuple[int, ...]:
     return found
 
 
-#: Rows as seen, by the row, the viewer and what each player has seen of the row's cards: a row
-#: changes slowly, so most views reuse it. Bounded.
-_ROWS: dict[tuple[tuple[int, ...], int, tuple[int, ...]], tuple[SlotView, ...]] = {}
+#: Rows as seen, by the deck (its faces, checked by identity), the row, the viewer and what each
+#: player has seen of the row's cards: a row changes slowly, so most views reuse it. Bounded.
+_ROWS: dict[
+    tuple[int, tuple[int, ...], int, tuple[int, ...]],
+    tuple[tuple[int, ...], tuple[SlotView, ...]],
+] = {}
 
 
 def _row(
@@ -149,10 +152,10 @@ def _row(
     for card in row:
         if card >= 0:
             bits |= 1 << card
-    key = (row, me, tuple([mask & bits for mask in masks]))
-    found = _ROWS.get(key)
-    if found is not None:
-        return found
+    key = (id(faces), row, me, tuple([mask & bits for mask in masks]))
+    entry = _ROWS.get(key)
+    if entry is not None and entry[0] is faces:
+        return entry[1]
     slots = []
     known = masks[me]
     for card in row:
@@ -172,7 +175,8 @@ def _row(
         slots.append(slot)
     if len(_ROWS) >= _LIMIT:
         _ROWS.clear()
-    found = _ROWS[key] = tuple(slots)
+    found = tuple(slots)
+    _ROWS[key] = (faces, found)
     return found
 
 

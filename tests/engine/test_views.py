@@ -8,13 +8,14 @@ from collections.abc import Mapping, Sequence
 import attrs
 import pytest
 
-from sabai_rules.cards import ASS_JOKER, parse_face
+from sabai_rules.cards import ASS_JOKER, DeckSpec, parse_face
 from sabai_rules.events import Drew, Event, PenaltyCard, Played, ThrewIn
 from sabai_rules.layout import Position, layout
 from sabai_rules.moves import (
     Draw,
     Give,
     Keep,
+    LookAtCards,
     Peek,
     Play,
     Spy,
@@ -23,8 +24,10 @@ from sabai_rules.moves import (
     apply,
     apply_events,
     deal,
+    deck_for,
     legal_actions,
 )
+from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import State
 from sabai_rules.views import view, view_event
 from tests.engine.support import play
@@ -278,3 +281,18 @@ def test_a_card_given_unseen_leaves_the_receivers_view_independent_of_its_face()
     assert len(view(one, 0).rows[0]) == 3
     assert view(one, 0) == view(two, 0)
     assert view(one, 1) != view(two, 1)  # P1 had seen the card it gave
+
+
+@pytest.mark.rules("ruling.deck-composition", "ruling.knowledge-model")
+def test_views_of_two_decks_never_mix_their_faces() -> None:
+    """The same card ids dealt in the same order under two decks, and the same cards looked at:
+    each view shows the faces of its own deck (views reuse rows already built)."""
+    older = Ruleset.preset("older")
+    small = older.with_options(deck=DeckSpec(copies=2))
+    for rules in (older, small, older):
+        deck = deck_for(rules)
+        state = deal(rules, 2, order=range(len(deck)), dealer=0)
+        state = apply(apply(state, LookAtCards(1, (0, 1))), LookAtCards(0, (0, 1)))
+        row = state.table.rows[0]
+        assert [s.face for s in view(state, 0).rows[0][:2]] == [deck.faces[c] for c in row[:2]]
+    assert deck_for(older).faces[3] != deck_for(small).faces[3]  # the decks do differ there

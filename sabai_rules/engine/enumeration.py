@@ -249,10 +249,11 @@ def _shape(state: State) -> tuple[Any, ...]:
 # -- the lists ----------------------------------------------------------------------------------
 
 
-def legal_actions(state: State, player: int | None = None) -> LegalActions:
+def legal_actions(state: State, player: object = None) -> LegalActions:
     """Every legal action of every player, out-of-turn ones included, in the documented order
-    of :class:`LegalActions`; with ``player``, only that player's (a seat of the table, else
-    :class:`ValueError`)."""
+    of :class:`LegalActions`; with ``player`` (a seat, an ``int``), only that player's: anything
+    but a seat of the table is refused with :class:`ValueError`, in the compiled build too (hence
+    the parameter's type)."""
     if player is not None:
         return _of_player(state, player)
     f = state.flow
@@ -355,7 +356,7 @@ def to_move(state: State) -> ToMove:
     return ToMove(player, False, tuple(p for p in order if p in actors and p != player))
 
 
-def _of_player(state: State, player: int) -> LegalActions:
+def _of_player(state: State, player: object) -> LegalActions:
     if type(player) is not int or not 0 <= player < state.setup.players:
         raise ValueError(f"no player {player!r} at a table of {state.setup.players}")
     return legal_actions(state).of(player)

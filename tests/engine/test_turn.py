@@ -363,4 +363,4 @@ def test_legal_actions_of_a_seat_that_is_not_at_the_table_is_refused() -> None:
     state = deal(players=2, dealer=0, seed=1)
     for seat in (2, -1, True, "1"):
         with pytest.raises(ValueError, match="at a table of 2"):
-            legal_actions(state, player=seat)  # type: ignore[arg-type]
+            legal_actions(state, player=seat)

@@ -41,7 +41,6 @@ def test_the_space_is_every_kind_of_action_with_every_value_of_its_fields() -> N
     )
     assert space.index(ThrowIn(3, 3, 58)) - space.index(ThrowIn(0, 0, 0)) == 4 * 4 * 59 - 1
     assert space.action(space.index(Draw(3))) == Draw(3)
-    assert len({type(space.action(i)) for i in range(0, space.size, 97)}) > 1
     kinds = {type(space.action(i)) for i in range(space.size)}
     assert kinds == set(PARAMETERS)
 

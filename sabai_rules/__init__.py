@@ -50,18 +50,21 @@ from sabai_rules.moves import (
     TouchNoseLast,
     WaiveFirstRefusal,
     apply,
+    apply_chance,
     apply_events,
+    chance_outcomes,
     deal,
     is_legal,
     legal_actions,
     max_round_length,
+    resolve_chance,
     to_move,
 )
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.scoring import card_points, round_utilities, score_round, utility_bounds
 from sabai_rules.sequential import Decline, SequentialState
 from sabai_rules.space import ActionSpace, action_space
-from sabai_rules.state import EndCause, Game, RoundResult, Stage, State
+from sabai_rules.state import ChanceModel, EndCause, Game, RoundResult, Stage, State
 from sabai_rules.views import (
     PlayerView,
     observation,
@@ -79,6 +82,7 @@ __all__ = [
     "AlsoThrowIn",
     "CallSabaiSabai",
     "CatalogueError",
+    "ChanceModel",
     "Compensate",
     "Deck",
     "DeckSpec",
@@ -115,9 +119,11 @@ __all__ = [
     "__version__",
     "action_space",
     "apply",
+    "apply_chance",
     "apply_events",
     "card_points",
     "catalogue",
+    "chance_outcomes",
     "deal",
     "finish_round",
     "is_legal",
@@ -127,6 +133,7 @@ __all__ = [
     "new_game",
     "observation",
     "observation_size",
+    "resolve_chance",
     "round_utilities",
     "sample_consistent_state",
     "score_round",

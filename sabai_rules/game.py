@@ -17,7 +17,7 @@ from sabai_rules import chance
 from sabai_rules.moves import check_players, deal
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.scoring import score_round
-from sabai_rules.state import Game, State
+from sabai_rules.state import ChanceModel, Game, State
 
 __all__ = ["finish_round", "new_game", "start_round"]
 
@@ -50,9 +50,15 @@ def new_game(
     )
 
 
-def start_round(game: Game, order: Sequence[int] | None = None) -> State:
+def start_round(
+    game: Game,
+    order: Sequence[int] | None = None,
+    *,
+    chance_model: ChanceModel | str = ChanceModel.SAMPLED,
+) -> State:
     """Deal the game's next round: the dealer rotates (:rule:`round-end.next-dealer`); the last
-    planned round is the final round (:rule:`game-end.final-round-no-call`)."""
+    planned round is the final round (:rule:`game-end.final-round-no-call`). ``order`` and
+    ``chance_model`` are :func:`~sabai_rules.moves.deal`'s."""
     if game.is_over:
         raise ValueError("the game is over")
     return deal(
@@ -63,6 +69,7 @@ def start_round(game: Game, order: Sequence[int] | None = None) -> State:
         seed=game.seed,
         round_index=len(game.rounds),
         final_round=game.next_round_is_final,
+        chance_model=chance_model,
     )
 
 

@@ -1,12 +1,17 @@
 """Every legal transition of sabai-sabai, as pure functions.
 
-* :func:`deal` starts a round from an explicit card order or a seed (chance is explicit).
+* :func:`deal` starts a round from an explicit card order or a seed.
 * :func:`legal_actions` lists every legal action of every player, out-of-turn ones included, in a
   documented order (or one player's); :func:`to_move` says whom the game waits for and who else
   may act now.
 * :func:`apply` returns the state after an action; :func:`apply_events` also returns the events it
   caused. An illegal action raises :class:`IllegalActionError`, which names the rule it breaks; the
   given state is never changed (states are immutable).
+* Chance: a round dealt under the explicit or lazy chance model (``deal(chance_model=)``) stops at
+  chance nodes — the deal, a reshuffle, a random nose race, a draw (lazy) — where nobody acts:
+  :func:`chance_outcomes` lists the outcomes with their probabilities, :func:`apply_chance` takes
+  one, :func:`seeded_outcome` and :func:`resolve_chance` are the seeded sampler
+  (:mod:`sabai_rules.engine.outcomes`).
 * :func:`max_round_length` bounds the actions of a round when a simulation caps its turns and
   throw-ins (the ``max_round_turns`` and ``max_turn_reactions`` options, unset at a table).
 
@@ -59,6 +64,13 @@ from sabai_rules.engine.actions import (
 from sabai_rules.engine.dealing import CARDS_DEALT, check_players, deal, deck_for
 from sabai_rules.engine.enumeration import LegalActions, ToMove, legal_actions, to_move
 from sabai_rules.engine.flow import max_round_length
+from sabai_rules.engine.outcomes import (
+    apply_chance,
+    apply_chance_events,
+    chance_outcomes,
+    resolve_chance,
+    seeded_outcome,
+)
 from sabai_rules.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from sabai_rules.engine.transition import apply, apply_events, is_legal
 
@@ -97,13 +109,18 @@ __all__ = [
     "TouchNoseLast",
     "WaiveFirstRefusal",
     "apply",
+    "apply_chance",
+    "apply_chance_events",
     "apply_events",
+    "chance_outcomes",
     "check_players",
     "deal",
     "deck_for",
     "is_legal",
     "legal_actions",
     "max_round_length",
+    "resolve_chance",
+    "seeded_outcome",
     "to_move",
 ]
 

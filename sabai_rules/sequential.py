@@ -11,7 +11,10 @@ same moment (:rule:`ruling.sequential-actions`):
 2. once every such player has declined, the player the game waits for makes the move the game
    waits for (draw, play or keep, a function, a compensation card, an answer, a look, a pass);
 3. a nose race is the table's outcome (``current_player`` is :data:`TABLE`): who touched their
-   nose last, one ``TouchNoseLast`` per possible loser.
+   nose last, one ``TouchNoseLast`` per possible loser;
+4. at a chance node (a round dealt under the explicit or lazy chance model,
+   :mod:`sabai_rules.engine.outcomes`) ``current_player`` is :data:`CHANCE`: there are no moves,
+   and :meth:`SequentialState.chance_outcomes` and :meth:`SequentialState.apply_chance` go on.
 
 Any action but a decline starts the asking afresh. A decline is not an action of the game: it only
 moves the asking on, so a record of the game holds the actions alone. Every legal action of the
@@ -28,17 +31,20 @@ engine stays reachable: a player who may act out of turn is always asked before 
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Final
 
 import attrs
 
-from sabai_rules.moves import Action, apply, legal_actions, to_move
+from sabai_rules.moves import Action, apply, apply_chance, chance_outcomes, legal_actions, to_move
 from sabai_rules.state import NO_PLAYER, State, seat_bit
 
-__all__ = ["TABLE", "Decline", "Move", "SequentialState"]
+__all__ = ["CHANCE", "TABLE", "Decline", "Move", "SequentialState"]
 
 #: ``current_player`` while a nose race awaits its outcome: the table, not a player, decides.
 TABLE: Final = -2
+#: ``current_player`` at a chance node: chance decides.
+CHANCE: Final = -3
 
 
 @attrs.frozen
@@ -76,9 +82,11 @@ class SequentialState:
     @property
     def current_player(self) -> int:
         """The one player to move: the next player to be asked whether to act out of turn, else
-        the player the game waits for; :data:`TABLE` during a nose race;
-        :data:`~sabai_rules.state.NO_PLAYER` once the round is over."""
+        the player the game waits for; :data:`TABLE` during a nose race; :data:`CHANCE` at a
+        chance node; :data:`~sabai_rules.state.NO_PLAYER` once the round is over."""
         waiting = to_move(self.state)
+        if waiting.chance:
+            return CHANCE
         if waiting.table:
             return TABLE
         if waiting.player == NO_PLAYER:
@@ -93,7 +101,7 @@ class SequentialState:
         state = self.state
         legal = legal_actions(state)
         player = self.current_player
-        if player == NO_PLAYER:
+        if player in (NO_PLAYER, CHANCE):
             return ()
         if player == TABLE:
             return legal.decisions
@@ -110,3 +118,13 @@ class SequentialState:
         if isinstance(move, Decline):
             return SequentialState(self.state, self.declined | seat_bit(move.actor))
         return SequentialState(apply(self.state, move))
+
+    def chance_outcomes(self) -> tuple[tuple[int, Fraction], ...]:
+        """At a chance node, its outcomes with their probabilities
+        (:func:`~sabai_rules.moves.chance_outcomes`); else ``()``."""
+        return chance_outcomes(self.state)
+
+    def apply_chance(self, outcome: int) -> SequentialState:
+        """The sequence after chance gives ``outcome`` (:func:`~sabai_rules.moves.apply_chance`):
+        the asking starts afresh."""
+        return SequentialState(apply_chance(self.state, outcome))

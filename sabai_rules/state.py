@@ -30,14 +30,19 @@ from sabai_rules.cards import Deck, face_name
 from sabai_rules.ruleset import Ruleset
 
 __all__ = [
+    "LAZY",
     "NOT_CLOSING",
     "NO_CARD",
     "NO_FINAL_LAP",
     "NO_PLAYER",
+    "SAMPLED",
     "STAGE_DECIDE",
     "STAGE_DONE",
     "STAGE_DRAW",
     "STAGE_LOOK",
+    "Chance",
+    "ChanceKind",
+    "ChanceModel",
     "Compensation",
     "EndCause",
     "Flow",
@@ -145,6 +150,38 @@ class EndCause(enum.StrEnum):
     """A turn could not draw: no card left anywhere (:rule:`ruling.draw-pile-exhausted`)."""
 
 
+class ChanceModel(enum.StrEnum):
+    """Where chance is decided in a round (:mod:`sabai_rules.engine.outcomes`)."""
+
+    SAMPLED = "sampled"
+    """Inside each transition, by the seeded generator: a state is never a chance node (the
+    default; what ``deal(seed=)`` and the simulations play)."""
+    EXPLICIT = "explicit"
+    """At chance nodes: the deal card by card, a reshuffled draw pile card by card, a random
+    nose race's loser."""
+    LAZY = "lazy"
+    """As explicit, but the draw pile has no order: each card drawn from it is a chance node over
+    its cards (which nobody has seen), and a reshuffle is no chance node."""
+
+
+# Under plain names for the engine's hot path, as the stages are.
+SAMPLED: Final = ChanceModel.SAMPLED
+LAZY: Final = ChanceModel.LAZY
+
+
+class ChanceKind(enum.StrEnum):
+    """What a chance node decides (:class:`Chance`)."""
+
+    DEAL = "deal"
+    """The next card dealt (:rule:`setup.four-cards`, :rule:`setup.draw-pile`)."""
+    RESHUFFLE = "reshuffle"
+    """The next card of the new draw pile, top first (:rule:`ruling.draw-pile-exhausted`)."""
+    DRAW = "draw"
+    """The card drawn from an unordered draw pile (the lazy model)."""
+    NOSE_RACE = "nose-race"
+    """The loser of a nose race under ``nose_race="random"`` (:rule:`ruling.nose-race`)."""
+
+
 @attrs.frozen
 class Setup:
     """What is fixed for a whole round; shared by all of its states."""
@@ -158,6 +195,8 @@ class Setup:
     final_round: bool
     #: The seed the round was dealt or started from (for records).
     seed: int | str
+    #: Where chance is decided (:class:`ChanceModel`).
+    chance: ChanceModel = ChanceModel.SAMPLED
 
     @property
     def starter(self) -> int:
@@ -260,6 +299,41 @@ class NoseRace:
 Effect = Function | Compensation
 
 
+@attrs.frozen(repr=False)
+class Chance:
+    """A chance node: the engine stopped where chance decides, before anything of the action that
+    needs it happened (:mod:`sabai_rules.engine.outcomes`). Its outcomes are :attr:`choices`,
+    equally likely. An event that takes several outcomes (a deal, a reshuffle) takes them one
+    node after another and changes the table once the last is taken.
+
+    Its representation names no card: what chance has decided so far is hidden information.
+    """
+
+    kind: ChanceKind
+    #: The outcomes possible now, in increasing order: card ids, or seats for a nose race.
+    choices: tuple[int, ...]
+    #: The cards the event chooses from, in the order the seeded generator shuffles them (the
+    #: deck for a deal, the discard pile but its top card for a reshuffle, the draw pile for a
+    #: lazy draw); empty for a nose race.
+    pool: tuple[int, ...]
+    #: How many outcomes the event takes in all.
+    needed: int
+    #: Every outcome taken since the action (or the deal) began, in order: earlier events' and
+    #: this event's.
+    taken: tuple[int, ...]
+    #: Where this event's outcomes begin in :attr:`taken`.
+    start: int
+    #: The seeded generator's state as the event began (the seeded sampler draws from it).
+    rng: int
+    #: The action that waits for chance; ``None`` for the deal.
+    action: object
+    #: What was pending when the action was taken (an offer it answers, say), restored to run it.
+    before: Offer | NoseRace | None
+
+    def __repr__(self) -> str:
+        return f"<Chance {self.kind.value}: {len(self.choices)} outcomes>"
+
+
 @attrs.frozen
 class Status:
     """The parts of the flow that change only a few times a round (kept apart from :class:`Flow`
@@ -303,8 +377,9 @@ class Flow:
     #: Functions and compensation cards waiting, first in first out
     #: (:rule:`ruling.function-queue-order`).
     queue: tuple[Effect, ...]
-    #: An offer of first refusal or a nose race awaiting an answer; nothing else happens meanwhile.
-    pending: Offer | NoseRace | None
+    #: An offer of first refusal or a nose race awaiting an answer, or a chance node awaiting its
+    #: outcome; nothing else happens meanwhile.
+    pending: Offer | NoseRace | Chance | None
     #: Players locked out of throwing in, as a bit mask (:rule:`throw-in.retry-lockout`).
     lockout: int
     status: Status
@@ -366,7 +441,12 @@ class State:
     def __repr__(self) -> str:
         f, t = self.flow, self.table
         rows = "/".join(str(cards_in(row)) for row in t.rows)
-        status = f"over ({f.status.end})" if self.is_over else f"P{f.turn} {f.stage.name.lower()}"
+        if type(f.pending) is Chance:
+            status = f"chance decides ({f.pending.kind.value})"
+        elif self.is_over:
+            status = f"over ({f.status.end})"
+        else:
+            status = f"P{f.turn} {f.stage.name.lower()}"
         top = face_name(self.deck.faces[t.top]) if t.top >= 0 else "-"
         return (
             f"<State round {self.setup.round_index + 1}, {status}, rows {rows}, "

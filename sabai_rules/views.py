@@ -23,7 +23,7 @@ from sabai_rules.cards import face_name
 from sabai_rules.events import Event
 from sabai_rules.moves import Action, deck_for, legal_actions
 from sabai_rules.ruleset import Ruleset
-from sabai_rules.state import EndCause, Function, NoseRace, Offer, Stage, State
+from sabai_rules.state import Chance, ChanceKind, EndCause, Function, NoseRace, Offer, Stage, State
 
 __all__ = [
     "GAP",
@@ -100,6 +100,8 @@ class PlayerView:
     #: This player's legal actions (they depend on nothing this player has not seen), if the view
     #: was asked for them (``view(state, player, actions=True)``); else ``None``.
     legal_actions: tuple[Action, ...] | None
+    #: At a chance node, what chance decides (the table is as before it); else ``None``.
+    chance: ChanceKind | None = None
 
     def describe(self) -> str:
         """The table in a few lines of text."""
@@ -223,6 +225,7 @@ def view(state: State, player: int, *, actions: bool = False) -> PlayerView:
         passed=_seats(st.closing) if st.closing >= 0 else None,
         end=st.end,
         legal_actions=tuple(legal_actions(state, player=player)) if actions else None,
+        chance=offer.kind if isinstance(offer, Chance) else None,
     )
 
 
@@ -296,7 +299,15 @@ OBSERVATION_HEADER: Final = (
     "queue_kind",  # the first: 0 none, 1 function, 2 compensation card
     "queue_player+1",  # its executor or thrower
     "queue_detail",  # a function's face code, or a compensation's owner + 1
+    "chance",  # at a chance node: 1 deal, 2 reshuffle, 3 draw, 4 nose race; else 0
 )
+_CHANCE: Final = {
+    None: 0,
+    ChanceKind.DEAL: 1,
+    ChanceKind.RESHUFFLE: 2,
+    ChanceKind.DRAW: 3,
+    ChanceKind.NOSE_RACE: 4,
+}
 _ENDS: Final = {None: 0, "emptied": 1, "final-lap": 2, "forced": 3, "exhausted": 4}
 
 
@@ -361,6 +372,7 @@ def observation(state: State, player: int) -> tuple[int, ...]:
         f.reactions,
         len(queue),
         *waiting,
+        _CHANCE[seen.chance],
     )
     out: list[int] = list(header)
     for p in range(n):
@@ -395,10 +407,14 @@ def sample_consistent_state(state: State, player: int, rng: random.Random) -> St
     only among the places whose card the same players have seen, so that everybody's knowledge
     stays what the table knows. The round's seed and the seeded generator's state, from which the
     real deal and the future reshuffles could be worked out, are drawn afresh. The player's
-    :func:`view` and :func:`observation` of it are those of ``state``. For information-set search.
+    :func:`view` and :func:`observation` of it are those of ``state``. For information-set search,
+    which samples where a player decides: at a chance node, whose outcomes so far are hidden,
+    :class:`ValueError` (take chance's outcome first).
     """
     if type(player) is not int or not 0 <= player < state.players:
         raise ValueError(f"there is no player {player!r} at this table")
+    if isinstance(state.flow.pending, Chance):
+        raise ValueError("a chance node: take chance's outcome first (apply_chance)")
     t = state.table
     n = state.players
     masks = [t.public | private for private in t.private]

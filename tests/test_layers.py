@@ -32,6 +32,7 @@ LAYERS = {
     "sabai_rules.engine.flow": 1,
     "sabai_rules.engine.effects": 1,
     "sabai_rules.engine.shortcuts": 1,
+    "sabai_rules.engine.outcomes": 1,
     "sabai_rules.engine.transition": 1,
     "sabai_rules.engine.enumeration": 1,
     "sabai_rules.moves": 1,

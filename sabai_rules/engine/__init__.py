@@ -15,6 +15,8 @@ In the order they build on each other:
 * :mod:`~sabai_rules.engine.effects` — what each legal action does to the cards;
 * :mod:`~sabai_rules.engine.shortcuts` — the commonest transitions (a draw, a turn card with
   nothing unusual following) written out, asking the same predicates;
+* :mod:`~sabai_rules.engine.outcomes` — chance nodes, their outcomes and the seeded sampler
+  (:func:`~sabai_rules.moves.apply_chance`);
 * :mod:`~sabai_rules.engine.transition` — :func:`~sabai_rules.moves.apply`: legality,
   then a shortcut or effect and flow;
 * :mod:`~sabai_rules.engine.enumeration` — every legal action at one moment.

@@ -1,7 +1,8 @@
 """Dealing a round: the deck of a ruleset, the table size, the cards dealt, the first turn.
 
-Chance is explicit: a deal is either an order of cards given by the caller or the shuffle of the
-seeded generator (:mod:`sabai_rules.chance`).
+Chance is explicit: a deal is an order of cards given by the caller, the shuffle of the seeded
+generator (:mod:`sabai_rules.chance`), or, under the explicit and lazy chance models, a chance node
+that deals one card per outcome (:mod:`sabai_rules.engine.outcomes`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from sabai_rules.engine.rules import (
     CARDS_DEALT,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    cards_dealt,
     is_table_size,
     looks_before_play,
 )
@@ -26,6 +28,9 @@ from sabai_rules.state import (
     NOT_CLOSING,
     STAGE_DRAW,
     STAGE_LOOK,
+    Chance,
+    ChanceKind,
+    ChanceModel,
     Flow,
     Setup,
     State,
@@ -34,7 +39,16 @@ from sabai_rules.state import (
     all_seats,
 )
 
-__all__ = ["CARDS_DEALT", "MAX_PLAYERS", "MIN_PLAYERS", "check_players", "deal", "deck_for"]
+__all__ = [
+    "CARDS_DEALT",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "check_players",
+    "deal",
+    "deal_node",
+    "dealt",
+    "deck_for",
+]
 
 
 @functools.lru_cache(maxsize=32)
@@ -65,6 +79,7 @@ def deal(
     seed: int | str = 0,
     round_index: int = 0,
     final_round: bool | None = None,
+    chance_model: ChanceModel | str = ChanceModel.SAMPLED,
 ) -> State:
     """Deal a round (:rule:`setup.four-cards`, :rule:`setup.draw-pile`).
 
@@ -74,38 +89,68 @@ def deal(
     :rule:`turn.starter`), four rounds of the table; the rest form the draw pile, the next card on
     top. ``final_round`` defaults to whether this is the last of the ruleset's ``num_rounds``
     (one per player when unset, :rule:`ruling.number-of-rounds`).
+
+    ``chance_model`` says where chance is decided for the whole round
+    (:class:`~sabai_rules.state.ChanceModel`): ``"sampled"`` (the default) inside each
+    transition; ``"explicit"`` or ``"lazy"`` at chance nodes (:mod:`sabai_rules.engine.outcomes`),
+    and then, without an ``order``, the state returned is the deal's first chance node, whose
+    seeded outcomes give the deal ``seed`` gives. Under ``"lazy"`` the draw pile has no order.
     """
     rules = Ruleset() if ruleset is None else ruleset
+    model = ChanceModel(chance_model)
     check_players(players)
     if not 0 <= dealer < players:
         raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
     deck = deck_for(rules)
-    if CARDS_DEALT * players >= len(deck):
+    if cards_dealt(players) >= len(deck):
         raise ValueError(f"a deck of {len(deck)} cards is too small for {players} players")
     rng = chance.seed_state(seed, round_index)
+    if final_round is None:
+        final_round = round_index + 1 >= rules.rounds_for(players)
+    setup = Setup(rules, deck, players, dealer, round_index, final_round, seed, model)
     if order is None:
+        if model is not ChanceModel.SAMPLED:
+            return deal_node(setup, rng)
         cards, rng = chance.shuffled(range(len(deck)), rng)
     else:
         cards = tuple(order)
         if sorted(cards) != list(range(len(deck))):
             raise ValueError(f"the order must hold each of the {len(deck)} card ids exactly once")
-    if final_round is None:
-        final_round = round_index + 1 >= rules.rounds_for(players)
-    setup = Setup(rules, deck, players, dealer, round_index, final_round, seed)
+    return dealt(setup, cards, rng)
+
+
+def deal_node(setup: Setup, rng: int) -> State:
+    """The chance node before the first card is dealt: no card on the table yet, the deck to deal
+    (every card under the explicit model; the rows' cards under the lazy one)."""
+    n = setup.players
+    deck = tuple(range(len(setup.deck)))
+    needed = cards_dealt(n) if setup.chance is ChanceModel.LAZY else len(deck)
+    node = Chance(ChanceKind.DEAL, deck, deck, needed, (), 0, rng, None, None)
+    table = Table(((),) * n, (), (), NO_CARD, 0, (0,) * n)
+    return State(setup, table, _first_flow(setup, 0, rng, node))
+
+
+def dealt(setup: Setup, cards: Sequence[int], rng: int) -> State:
+    """The round as dealt from ``cards`` (first card dealt first), the generator at ``rng``."""
+    players = setup.players
+    rules = setup.ruleset
     starter = setup.starter
+    dealt_cards = cards_dealt(players)
     # Each row is an ordered line of slots, slot 0 dealt first (:rule:`setup.row`).
     rows: list[list[int]] = [[] for _ in range(players)]
-    for k in range(CARDS_DEALT * players):
+    for k in range(dealt_cards):
         rows[(starter + k) % players].append(cards[k])
+    if setup.chance is ChanceModel.LAZY:
+        # The draw pile has no order (chance decides each card drawn from it): kept in card order.
+        draw = tuple(sorted(set(range(len(setup.deck))).difference(cards[:dealt_cards])))
+    else:
+        draw = tuple(reversed(cards[dealt_cards:]))
     looking = all_seats(players) if looks_before_play(rules) else 0
-    table = Table(
-        tuple(tuple(r) for r in rows),
-        tuple(reversed(cards[CARDS_DEALT * players :])),
-        (),
-        NO_CARD,
-        0,
-        (0,) * players,
-    )
+    table = Table(tuple(tuple(r) for r in rows), draw, (), NO_CARD, 0, (0,) * players)
+    return State(setup, table, _first_flow(setup, looking, rng, None))
+
+
+def _first_flow(setup: Setup, looking: int, rng: int, pending: Chance | None) -> Flow:
     status = Status(
         caller=NO_PLAYER,
         final_lap=NO_FINAL_LAP,
@@ -115,13 +160,12 @@ def deal(
         rng=rng,
         end=None,
     )
-    flow = Flow(
-        turn=starter,
+    return Flow(
+        turn=setup.starter,
         stage=STAGE_LOOK if looking else STAGE_DRAW,
         turns=0,
         queue=(),
-        pending=None,
+        pending=pending,
         lockout=0,
         status=status,
     )
-    return State(setup, table, flow)

@@ -70,6 +70,7 @@ from sabai_rules.state import (
     STAGE_DECIDE,
     STAGE_DRAW,
     STAGE_LOOK,
+    Chance,
     Compensation,
     Function,
     NoseRace,
@@ -103,6 +104,8 @@ class LegalActions(Sequence[Action]):
        the same order;
     3. :attr:`calls` — :class:`~sabai_rules.moves.CallSabaiSabai` in seat order;
     4. :attr:`passes` — :class:`~sabai_rules.moves.Pass` of the reaction round, in seat order.
+
+    At a chance node (:mod:`~sabai_rules.engine.outcomes`) it is empty: nobody may act.
 
     It is an immutable sequence (``len``, indexing, iteration, ``in``, equality with any sequence
     of the same actions); the throw-ins, which can be hundreds, are listed only when asked for,
@@ -264,6 +267,8 @@ def legal_actions(state: State, player: object = None) -> LegalActions:
     n = setup.players
     pending = f.pending
     if pending is not None:
+        if isinstance(pending, Chance):
+            return LegalActions(state, False, _NONE, _NONE, _NONE)
         if isinstance(pending, NoseRace):
             race = _cached(("nose", n), lambda: [TouchNoseLast(p) for p in range(n)])
             _LAST[0] = found = LegalActions(state, False, race, _NONE, _NONE)
@@ -323,12 +328,15 @@ class ToMove:
     * ``table`` — true while a nose race awaits its outcome: who touched their nose last is not a
       player's choice but what happened at the table (``TouchNoseLast`` records it);
     * ``out_of_turn`` — the other players who may act now, in play order from the active player:
-      throw in, call, pass, or look at their cards (they need not wait for ``player``).
+      throw in, call, pass, or look at their cards (they need not wait for ``player``);
+    * ``chance`` — true at a chance node (:mod:`~sabai_rules.engine.outcomes`): chance decides,
+      and nobody may act.
     """
 
     player: int
     table: bool
     out_of_turn: tuple[int, ...]
+    chance: bool = False
 
 
 def to_move(state: State) -> ToMove:
@@ -338,11 +346,13 @@ def to_move(state: State) -> ToMove:
 
     >>> from sabai_rules.moves import deal
     >>> to_move(deal(players=3, dealer=0, seed=1))
-    ToMove(player=1, table=False, out_of_turn=(2, 0))
+    ToMove(player=1, table=False, out_of_turn=(2, 0), chance=False)
     """
     f = state.flow
     if round_over(f.status):
         return ToMove(NO_PLAYER, False, ())
+    if type(f.pending) is Chance:
+        return ToMove(NO_PLAYER, False, (), chance=True)
     if isinstance(f.pending, NoseRace):
         return ToMove(NO_PLAYER, True, ())
     legal = legal_actions(state)

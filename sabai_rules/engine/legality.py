@@ -40,6 +40,7 @@ from sabai_rules.engine.rules import (
     calls_allowed,
     can_carry_out,
     can_give_in_return,
+    cards_dealt,
     cards_to_look_at,
     continues_motion,
     drawer,
@@ -71,6 +72,7 @@ from sabai_rules.engine.rules import (
     owner_knowledge_limits_on_behalf,
     owner_precedence,
     pile_started,
+    reshuffles,
     round_over,
     rule_in_edition,
     rule_of,
@@ -82,6 +84,8 @@ from sabai_rules.state import (
     STAGE_DECIDE,
     STAGE_DONE,
     STAGE_LOOK,
+    Chance,
+    ChanceKind,
     Compensation,
     Effect,
     Function,
@@ -161,6 +165,15 @@ def current_refusal(state: State, action: Action) -> IllegalActionError | None:
             return _look(state, action)
 
 
+#: What a chance node waits for, and the predicate of the rule chance serves there.
+_CHANCE_WAITS: Final[Mapping[ChanceKind, tuple[Callable[..., object], str]]] = {
+    ChanceKind.DEAL: (cards_dealt, "the cards are being dealt"),
+    ChanceKind.RESHUFFLE: (reshuffles, "the discard pile is being shuffled into a new draw pile"),
+    ChanceKind.DRAW: (drawer, "the card drawn from the draw pile is not known yet"),
+    ChanceKind.NOSE_RACE: (nose_race_after, "the nose race is being settled (who was last?)"),
+}
+
+
 def _blocked(state: State, action: Action) -> IllegalActionError | None:
     """Why nothing but the pending answer may happen now, if that is so."""
     f = state.flow
@@ -169,6 +182,9 @@ def _blocked(state: State, action: Action) -> IllegalActionError | None:
     pending = f.pending
     if pending is None:
         return None
+    if isinstance(pending, Chance):
+        rule, what = _CHANCE_WAITS[pending.kind]
+        return _refuse(rule, action, f"chance decides first: {what}")
     if isinstance(pending, NoseRace):
         return _refuse(
             nose_race_after, action, "the nose race must be settled first (who was last?)"

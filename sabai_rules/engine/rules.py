@@ -152,6 +152,13 @@ def holds_reaction_round(rules: Ruleset) -> bool:
 # -- before the first turn (older edition) ----------------------------------------------------
 
 
+@decides("setup.four-cards")
+def cards_dealt(players: int) -> int:
+    """The cards dealt face down to the rows of ``players`` players, four each; the rest of the
+    deck is the draw pile (:rule:`setup.draw-pile`)."""
+    return CARDS_DEALT * players
+
+
 @decides("setup.look-at-two")
 def cards_to_look_at(rules: Ruleset, row_length: int) -> int:
     """How many of their dealt cards a player looks at before the first turn: two in the older

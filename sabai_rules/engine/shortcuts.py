@@ -20,6 +20,7 @@ from sabai_rules.engine.rules import (
 )
 from sabai_rules.engine.work import with_bit, with_row
 from sabai_rules.state import (
+    LAZY,
     NO_CARD,
     NO_PLAYER,
     STAGE_DECIDE,
@@ -44,6 +45,9 @@ def shortcut(state: State, action: Action) -> State | None:
             draw = t.draw
             if not draw:
                 return None  # a reshuffle, or no card left (:rule:`ruling.draw-pile-exhausted`)
+            if state.setup.chance is LAZY:
+                return None  # chance picks the card
+
             card = draw[-1]
             private = with_bit(t.private, actor, card)
             table = Table(t.rows, draw[:-1], t.discard, card, t.public, private)

@@ -7,8 +7,9 @@ from sabai_rules.engine.effects import carry_out
 from sabai_rules.engine.enumeration import was_listed
 from sabai_rules.engine.flow import settle
 from sabai_rules.engine.legality import current_refusal, in_edition
+from sabai_rules.engine.outcomes import waiting_for_chance
 from sabai_rules.engine.shortcuts import shortcut
-from sabai_rules.engine.work import Work
+from sabai_rules.engine.work import NeedChance, Work
 from sabai_rules.events import Event
 from sabai_rules.state import State
 
@@ -25,14 +26,19 @@ def _transition(state: State, action: Action, events: list[Event] | None) -> Sta
         if done is not None:
             return done
     work = Work(state, events)
-    carry_out(work, action)
-    settle(work)
+    try:
+        carry_out(work, action)
+        settle(work)
+    except NeedChance as need:  # only under the explicit and lazy chance models
+        return waiting_for_chance(state, action, need, events)
     return work.freeze()
 
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises :class:`~sabai_rules.moves.IllegalActionError`
-    (naming the rule) if it is not legal. ``state`` itself is never changed."""
+    (naming the rule) if it is not legal. ``state`` itself is never changed. Under the explicit
+    and lazy chance models, an action that needs chance gives the chance node where it waits
+    (:func:`~sabai_rules.moves.apply_chance` goes on)."""
     return _transition(state, action, None)
 
 

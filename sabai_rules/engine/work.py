@@ -17,8 +17,11 @@ from sabai_rules import chance
 from sabai_rules.engine.rules import empties_round, nose_race_after, reshuffles
 from sabai_rules.events import Event, NoseRaceLost, PenaltyCard, PenaltyWaived, Reshuffled
 from sabai_rules.state import (
+    LAZY,
     NO_CARD,
     NO_PLAYER,
+    SAMPLED,
+    ChanceKind,
     NoseRace,
     State,
     Table,
@@ -28,9 +31,34 @@ from sabai_rules.state import (
 )
 from sabai_rules.state import Flow as FlowPart
 
-__all__ = ["Work", "with_bit", "with_row"]
+__all__ = ["NeedChance", "Work", "with_bit", "with_row"]
 
 _P = ParamSpec("_P")
+
+
+class NeedChance(Exception):  # noqa: N818 - a signal, not an error
+    """Raised by a :class:`Work` that chance must decide for before it goes on (the explicit and
+    lazy chance models): the transition is abandoned, and the state before it becomes a chance
+    node (:mod:`~sabai_rules.engine.outcomes`)."""
+
+    def __init__(
+        self,
+        kind: ChanceKind,
+        pool: tuple[int, ...],
+        choices: tuple[int, ...],
+        needed: int,
+        taken: tuple[int, ...],
+        start: int,
+        rng: int,
+    ) -> None:
+        super().__init__(kind.value)
+        self.kind = kind
+        self.pool = pool
+        self.choices = choices
+        self.needed = needed
+        self.taken = taken
+        self.start = start
+        self.rng = rng
 
 
 def with_row(
@@ -72,11 +100,15 @@ class Work:
         "stage",
         "state",
         "status",
+        "taken",
+        "tape",
         "turn",
         "turns",
     )
 
-    def __init__(self, state: State, events: list[Event] | None) -> None:
+    def __init__(
+        self, state: State, events: list[Event] | None, tape: tuple[int, ...] = ()
+    ) -> None:
         t, f = state.table, state.flow
         setup = state.setup
         self.state = state
@@ -102,6 +134,10 @@ class Work:
         self.reactions = f.reactions
         # The status changes a few times a round: replaced as a whole (attrs.evolve).
         self.status = f.status
+        # Chance's outcomes, when chance is explicit: ``None`` when the seeded generator decides
+        # inside the transition (the sampled model), else those taken so far, used in order.
+        self.tape = None if setup.chance is SAMPLED else tape
+        self.taken = 0
 
     def freeze(self) -> State:
         """The state this work has come to."""
@@ -181,20 +217,50 @@ class Work:
     def take_from_draw(self, player: int) -> int:
         """The top card of the draw pile, reshuffling the discard pile into it if it is empty
         (:rule:`ruling.draw-pile-exhausted`); :data:`~sabai_rules.state.NO_CARD` if there is none
-        at all."""
+        at all. In the lazy chance model the draw pile has no order, and chance picks the card."""
         if reshuffles(self.rules, self.draw, self.discard):
             under = self.discard[:-1]
-            cards, rng = chance.shuffled(under, self.status.rng)
+            tape = self.tape
+            if tape is None:
+                cards, rng = chance.shuffled(under, self.status.rng)
+            elif self.setup.chance is LAZY:
+                cards, rng = tuple(sorted(under)), self.status.rng
+            else:
+                # The outcomes name the new pile top card first; the pile is kept top card last.
+                cards = tuple(reversed(self.outcomes(ChanceKind.RESHUFFLE, under, len(under))))
+                rng = chance.shuffled(under, self.status.rng)[1]
             self.status = attrs.evolve(self.status, rng=rng)
             self.draw = cards
             self.discard = self.discard[-1:]
             self.forget(cards)  # shuffled cards are no longer known to anybody
             self.emit(Reshuffled, player, tuple(sorted(cards)))
-        if not self.draw:
+        draw = self.draw
+        if not draw:
             return NO_CARD
-        card = self.draw[-1]
-        self.draw = self.draw[:-1]
+        if self.tape is not None and self.setup.chance is LAZY:
+            (card,) = self.outcomes(ChanceKind.DRAW, draw, 1)
+            self.status = attrs.evolve(self.status, rng=chance.below(self.status.rng, len(draw))[0])
+            self.draw = tuple(c for c in draw if c != card)
+            return card
+        card = draw[-1]
+        self.draw = draw[:-1]
         return card
+
+    def outcomes(self, kind: ChanceKind, pool: tuple[int, ...], needed: int) -> tuple[int, ...]:
+        """The next ``needed`` outcomes of the tape, for an event choosing from ``pool`` (cards,
+        without repeats; seats for a nose race); :class:`NeedChance` if chance has not decided
+        them all yet."""
+        tape = self.tape
+        assert tape is not None
+        start = self.taken
+        got = tape[start : start + needed]
+        if len(got) < needed:
+            left = (
+                sorted(set(pool) - set(got)) if kind is not ChanceKind.NOSE_RACE else range(self.n)
+            )
+            raise NeedChance(kind, pool, tuple(left), needed, tape, start, self.status.rng)
+        self.taken = start + needed
+        return got
 
     def penalty(self, player: int) -> None:
         """``player`` draws one penalty card, unseen, to the end of their row
@@ -215,6 +281,8 @@ class Work:
         race = nose_race_after(self.rules, self.deck, self.discard, card)
         if race == "random":
             rng, loser = chance.below(self.status.rng, self.n)
+            if self.tape is not None:
+                (loser,) = self.outcomes(ChanceKind.NOSE_RACE, (), 1)
             self.status = attrs.evolve(self.status, rng=rng)
             self.lose_nose_race(loser)
         elif race == "recorded":

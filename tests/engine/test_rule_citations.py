@@ -25,6 +25,7 @@ RULE_ID = re.compile(r"^[a-z]+(-[a-z]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
 #: change of what the engine decides: review it against the catalogue.
 DECIDED = {
     "setup.players": "is_table_size",
+    "setup.four-cards": "cards_dealt",
     "ruling.irregularities": "irregular_field",
     "round-end.reveal": "round_over",
     "ruling.end-of-round-reaction": "in_reaction_round",

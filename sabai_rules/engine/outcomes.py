@@ -165,16 +165,29 @@ def seeded_outcome(state: State) -> int:
         return chance.below(node.rng, state.players)[1]
     if kind is ChanceKind.DRAW:
         return node.choices[chance.below(node.rng, len(node.choices))[1]]
+    return _seeded_cards(node)[0]
+
+
+def _seeded_cards(node: Chance) -> list[int]:
+    """The cards a deal or a reshuffle still takes, in the order the seeded generator gives them:
+    its shuffle of the event's cards, a deal dealt first card first, a new draw pile drawn from
+    its end; the cards already taken left out."""
     order = chance.shuffled(node.pool, node.rng)[0]
-    # A deal is dealt first card first; a new draw pile is drawn from its end.
-    sequence = order if kind is ChanceKind.DEAL else reversed(order)
+    sequence = order if node.kind is ChanceKind.DEAL else reversed(order)
     taken = set(node.taken[node.start :])
-    return next(card for card in sequence if card not in taken)
+    return [card for card in sequence if card not in taken]
 
 
 def resolve_chance(state: State) -> State:
     """``state`` with chance played by the seeded sampler until it is no chance node (``state``
     itself if it is none)."""
-    while chance_node(state) is not None:
-        state = apply_chance(state, seeded_outcome(state))
+    node = chance_node(state)
+    while node is not None:
+        if node.kind is ChanceKind.DEAL or node.kind is ChanceKind.RESHUFFLE:
+            # The whole event at once: the generator's shuffle is computed once.
+            for card in _seeded_cards(node):
+                state = apply_chance(state, card)
+        else:
+            state = apply_chance(state, seeded_outcome(state))
+        node = chance_node(state)
     return state

@@ -88,7 +88,7 @@ nitpick_ignore_regex = [
         "py:class",
         r"(Iterator|TextIO|Path|Traversable|Protocol|IntEnum|StrEnum|ValueError|LookupError)",
     ),
-    ("py:class", r"(Exception|AssertionError|TypeAliasForwardRef)"),
+    ("py:class", r"(Exception|AssertionError|TypeAliasForwardRef|Hashable|(fractions\.)?Fraction)"),
     ("py:mod", r"(hashlib|json|tomllib)"),
     # Type aliases (unions and literals) are described in their modules' text, not as classes.
     (

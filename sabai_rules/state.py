@@ -21,7 +21,7 @@ Transitions are in :mod:`sabai_rules.moves`; nothing here changes a state.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from typing import Final
 
 import attrs
@@ -325,8 +325,9 @@ class Chance:
     start: int
     #: The seeded generator's state as the event began (the seeded sampler draws from it).
     rng: int
-    #: The action that waits for chance; ``None`` for the deal.
-    action: object
+    #: The action that waits for chance (a :class:`~sabai_rules.moves.Action`: this data module
+    #: does not import the engine's); ``None`` for the deal.
+    action: Hashable
     #: What was pending when the action was taken (an offer it answers, say), restored to run it.
     before: Offer | NoseRace | None
 

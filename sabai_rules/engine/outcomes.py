@@ -4,8 +4,8 @@ Under the explicit and lazy chance models (:class:`~sabai_rules.state.ChanceMode
 round is dealt) the engine stops wherever chance decides, before anything of the action that needs
 it happens: the state is then a *chance node*, its :attr:`~sabai_rules.state.Flow.pending` a
 :class:`~sabai_rules.state.Chance`. Nobody may act at a chance node (an action is refused, citing
-the rule chance serves); :func:`chance_outcomes` lists its outcomes with their probabilities, and
-:func:`apply_chance` takes one. The chance nodes are:
+the rule chance serves); :func:`~sabai_rules.moves.chance_outcomes` lists its outcomes with
+their probabilities, and :func:`~sabai_rules.moves.apply_chance` takes one. The chance nodes are:
 
 * the deal (:rule:`setup.four-cards`, :rule:`setup.draw-pile`) — one node per card, the next card
   dealt, over the cards not dealt yet: every card of the deck under the explicit model, the rows'
@@ -21,15 +21,15 @@ several outcomes (a deal, a reshuffle) changes the table once its last outcome i
 that needs several events (a nose race whose loser's penalty card needs a reshuffle) meets them one
 after another.
 
-The seeded sampler is the documented way to play chance from a seed: :func:`seeded_outcome` is the
-outcome the seeded generator (:mod:`sabai_rules.chance`) gives at a node, and
-:func:`resolve_chance` takes seeded outcomes until the state is no chance node. It gives exactly
-what the sampled model plays inside its transitions (what ``deal(seed=)`` and the simulations
-play): the deal is the generator's shuffle of the deck, dealt first card first; a new draw pile
-is its shuffle of the discard pile but its top card, drawn from the end; a nose race's loser its
-draw below the number of players. The generator advances by the same steps whatever outcomes are
-taken, so seeded and chosen outcomes mix freely (a record of a real table gives some; the sampler
-plays the rest).
+The seeded sampler is the documented way to play chance from a seed:
+:func:`~sabai_rules.moves.seeded_outcome` is the outcome the seeded generator
+(:mod:`sabai_rules.chance`) gives at a node, and :func:`~sabai_rules.moves.resolve_chance` takes
+seeded outcomes until the state is no chance node. It gives exactly what the sampled model plays
+inside its transitions (what ``deal(seed=)`` and the simulations play): the deal is the generator's
+shuffle of the deck, dealt first card first; a new draw pile is its shuffle of the discard pile but
+its top card, drawn from the end; a nose race's loser its draw below the number of players. The
+generator advances by the same steps whatever outcomes are taken, so seeded and chosen outcomes mix
+freely (a record of a real table gives some; the sampler plays the rest).
 
 >>> from sabai_rules.moves import deal
 >>> node = deal(players=2, seed=5, chance_model="explicit")
@@ -90,8 +90,8 @@ def apply_chance(state: State, outcome: int) -> State:
 
 
 def apply_chance_events(state: State, outcome: int) -> tuple[State, tuple[Event, ...]]:
-    """Like :func:`apply_chance`, and the events caused: once the last outcome an action waited
-    for is taken, every event of that action, from its start."""
+    """Like :func:`~sabai_rules.moves.apply_chance`, and the events caused: once the last outcome
+    an action waited for is taken, every event of that action, from its start."""
     events: list[Event] = []
     new = _apply(state, outcome, events)
     return new, tuple(events)

@@ -256,7 +256,8 @@ class Table:
 @attrs.frozen
 class Function:
     """A function waiting to be carried out by ``executor``: the function of ``card``, a function
-    card on the discard pile (:rule:`function.execute`)."""
+    card on the discard pile (:rule:`function.execute`), where it stays through a reshuffle until
+    its function is carried out (:rule:`ruling.reshuffle-with-queued-functions`)."""
 
     executor: int
     card: int
@@ -313,8 +314,8 @@ class Chance:
     #: The outcomes possible now, in increasing order: card ids, or seats for a nose race.
     choices: tuple[int, ...]
     #: The cards the event chooses from, in the order the seeded generator shuffles them (the
-    #: deck for a deal, the discard pile but its top card for a reshuffle, the draw pile for a
-    #: lazy draw); empty for a nose race.
+    #: deck for a deal, the cards it takes for a reshuffle, the draw pile for a lazy draw); empty
+    #: for a nose race.
     pool: tuple[int, ...]
     #: How many outcomes the event takes in all.
     needed: int

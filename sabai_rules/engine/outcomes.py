@@ -11,7 +11,9 @@ their probabilities, and :func:`~sabai_rules.moves.apply_chance` takes one. The 
   dealt, over the cards not dealt yet: every card of the deck under the explicit model, the rows'
   cards under the lazy one;
 * a reshuffle (:rule:`ruling.draw-pile-exhausted`) — explicit model: one node per card of the new
-  draw pile, top card first, over the cards of the discard pile but its top card not placed yet;
+  draw pile, top card first, over the cards the reshuffle takes not placed yet (those under the
+  top card of the discard pile, but the cards whose functions wait,
+  :rule:`ruling.reshuffle-with-queued-functions`);
 * a draw from the draw pile, by a turn or as a penalty card — lazy model only, one node over the
   cards of the draw pile, which nobody has seen (its order is never decided);
 * a nose race under ``nose_race="random"`` (:rule:`ruling.nose-race`) — one node over the seats.

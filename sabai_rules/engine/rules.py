@@ -29,6 +29,7 @@ from sabai_rules.state import (
     STAGE_DECIDE,
     STAGE_DRAW,
     Compensation,
+    Effect,
     Flow,
     Function,
     Stage,
@@ -581,7 +582,22 @@ def may_react(rules: Ruleset, reactions: int) -> bool:
 
 
 @decides("ruling.draw-pile-exhausted")
-def reshuffles(rules: Ruleset, draw: tuple[int, ...], discard: tuple[int, ...]) -> bool:
-    """Whether the discard pile, but its top card, is shuffled into a new draw pile now: when the
-    draw pile is empty (else, with no card left anywhere, the round ends as it stands)."""
-    return not draw and rules.on_empty_draw_pile == "reshuffle" and len(discard) > 1
+def reshuffles(rules: Ruleset, draw: tuple[int, ...], shuffled: tuple[int, ...]) -> bool:
+    """Whether the cards ``shuffled`` (:func:`cards_reshuffled`) become a new draw pile now: when
+    the draw pile is empty and they are not (else, with no card left anywhere, the round ends as it
+    stands)."""
+    return not draw and rules.on_empty_draw_pile == "reshuffle" and bool(shuffled)
+
+
+@decides("ruling.reshuffle-with-queued-functions")
+def cards_reshuffled(
+    discard: tuple[int, ...], queue: Sequence[Effect]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards of the discard pile a reshuffle takes, in pile order, and those that stay: the
+    top card, and each card whose function is still queued, in pile order."""
+    waiting = {e.card for e in queue if type(e) is Function}
+    under = discard[:-1]
+    if not waiting or waiting.isdisjoint(under):
+        return under, discard[-1:]
+    kept = tuple(c for c in under if c in waiting)
+    return tuple(c for c in under if c not in waiting), (*kept, discard[-1])

@@ -14,7 +14,7 @@ from typing import ParamSpec
 import attrs
 
 from sabai_rules import chance
-from sabai_rules.engine.rules import empties_round, nose_race_after, reshuffles
+from sabai_rules.engine.rules import cards_reshuffled, empties_round, nose_race_after, reshuffles
 from sabai_rules.events import Event, NoseRaceLost, PenaltyCard, PenaltyWaived, Reshuffled
 from sabai_rules.state import (
     LAZY,
@@ -218,22 +218,8 @@ class Work:
         """The top card of the draw pile, reshuffling the discard pile into it if it is empty
         (:rule:`ruling.draw-pile-exhausted`); :data:`~sabai_rules.state.NO_CARD` if there is none
         at all. In the lazy chance model the draw pile has no order, and chance picks the card."""
-        if reshuffles(self.rules, self.draw, self.discard):
-            under = self.discard[:-1]
-            tape = self.tape
-            if tape is None:
-                cards, rng = chance.shuffled(under, self.status.rng)
-            elif self.setup.chance is LAZY:
-                cards, rng = tuple(sorted(under)), self.status.rng
-            else:
-                # The outcomes name the new pile top card first; the pile is kept top card last.
-                cards = tuple(reversed(self.outcomes(ChanceKind.RESHUFFLE, under, len(under))))
-                rng = chance.shuffled(under, self.status.rng)[1]
-            self.status = attrs.evolve(self.status, rng=rng)
-            self.draw = cards
-            self.discard = self.discard[-1:]
-            self.forget(cards)  # shuffled cards are no longer known to anybody
-            self.emit(Reshuffled, player, tuple(sorted(cards)))
+        if not self.draw:
+            self.reshuffle(player)
         draw = self.draw
         if not draw:
             return NO_CARD
@@ -245,6 +231,28 @@ class Work:
         card = draw[-1]
         self.draw = draw[:-1]
         return card
+
+    def reshuffle(self, player: int) -> None:
+        """The draw pile is empty and ``player`` must draw: the cards of the discard pile, but its
+        top card and the cards whose functions wait, become the new draw pile, if there are any
+        (:rule:`ruling.draw-pile-exhausted`, :rule:`ruling.reshuffle-with-queued-functions`)."""
+        under, kept = cards_reshuffled(self.discard, self.queue)
+        if not reshuffles(self.rules, self.draw, under):
+            return
+        tape = self.tape
+        if tape is None:
+            cards, rng = chance.shuffled(under, self.status.rng)
+        elif self.setup.chance is LAZY:
+            cards, rng = tuple(sorted(under)), self.status.rng
+        else:
+            # The outcomes name the new pile top card first; the pile is kept top card last.
+            cards = tuple(reversed(self.outcomes(ChanceKind.RESHUFFLE, under, len(under))))
+            rng = chance.shuffled(under, self.status.rng)[1]
+        self.status = attrs.evolve(self.status, rng=rng)
+        self.draw = cards
+        self.discard = kept
+        self.forget(cards)  # shuffled cards are no longer known to anybody
+        self.emit(Reshuffled, player, tuple(sorted(cards)))
 
     def outcomes(self, kind: ChanceKind, pool: tuple[int, ...], needed: int) -> tuple[int, ...]:
         """The next ``needed`` outcomes of the tape, for an event choosing from ``pool`` (cards,

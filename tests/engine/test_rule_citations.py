@@ -73,6 +73,7 @@ DECIDED = {
     "ruling.round-turn-cap": "round_turns_capped",
     "ruling.reaction-cap": "may_react",
     "ruling.draw-pile-exhausted": "reshuffles",
+    "ruling.reshuffle-with-queued-functions": "cards_reshuffled",
 }
 
 

@@ -184,8 +184,10 @@ def resolve_chance(state: State) -> State:
     node = chance_node(state)
     while node is not None:
         if node.kind is ChanceKind.DEAL or node.kind is ChanceKind.RESHUFFLE:
-            # The whole event at once: the generator's shuffle is computed once.
-            for card in _seeded_cards(node):
+            # The rest of the event at once: the generator's shuffle is computed once. A lazy
+            # deal takes only the rows' cards of the shuffle of the whole deck.
+            left = node.needed - (len(node.taken) - node.start)
+            for card in _seeded_cards(node)[:left]:
                 state = apply_chance(state, card)
         else:
             state = apply_chance(state, seeded_outcome(state))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -325,8 +325,10 @@ class Chance:
     start: int
     #: The seeded generator's state as the event began (the seeded sampler draws from it).
     rng: int
-    #: The action that waits for chance; ``None`` for the deal.
-    action: object
+    #: The action that waits for chance (a :class:`~sabai_rules.moves.Action`, which this layer
+    #: does not import); ``None`` for the deal. Not ``object``: mypyc's build looks the name of
+    #: the annotation up in the module's globals, where ``object`` is not (KeyError at import).
+    action: Any
     #: What was pending when the action was taken (an offer it answers, say), restored to run it.
     before: Offer | NoseRace | None
 

@@ -339,7 +339,7 @@ def test_outcomes_a_node_does_not_offer_are_refused() -> None:
     dealing = apply_chance(deal(players=3, chance_model="explicit"), 7)
     for outcome in (7, 60, -1, True, 7.0, "7"):
         with pytest.raises(ValueError, match="is not an outcome of this deal chance node"):
-            apply_chance(dealing, outcome)  # type: ignore[arg-type]
+            apply_chance(dealing, outcome)
     # The top card of the discard pile stays there: it is not shuffled into the new pile.
     before = late_table()
     reshuffling = apply(before, Draw(0))

@@ -1,6 +1,6 @@
 """Agent-facing functions: the cost of one call, for a framework that asks them at every step.
 
-    python bench/agents.py [--players 4] [--rounds 60] [--seed 1]
+    python bench/agents.py [--players 4] [--rounds 60] [--seed 1] [--reshuffles 40]
 
 Plays ``--rounds`` seeded rounds under the ``bench/playouts.py`` policy (not timed), keeps every
 state reached, and times, over all of them, one call of each function per state (per player for
@@ -14,7 +14,12 @@ the per-player ones), best of three passes, in CPU time (``time.process_time``):
 * ``action_space(ruleset, players).legal_indices(state, player)`` — a player's legal actions as
   the sorted indices a framework numbers them by;
 * ``observation(state, player)`` — the fixed-length encoding;
-* ``sample_consistent_state(state, player, rng)`` — a state the player cannot tell apart.
+* ``sample_consistent_state(state, player, rng)`` — a state the player cannot tell apart;
+* chance (``chance_model="explicit"``): ``chance_outcomes`` and ``apply_chance`` (its first
+  outcome) at the first node of a deal and at the first node of a reshuffle, ``seeded_outcome``
+  at each, and ``resolve_chance`` of a whole deal and of a whole reshuffle (with the action it
+  completes). One deal node per round played; the reshuffle nodes are the first ``--reshuffles``
+  met in rounds of 12 players (whose draw pile is short) played under the explicit model.
 
 A view's rows are cached on what each player has seen of them, so consecutive states (as a
 simulation asks them) are the case measured.
@@ -34,10 +39,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playouts import choose
 
 from sabai_rules.engine import COMPILED
-from sabai_rules.moves import apply, deal, legal_actions, to_move
+from sabai_rules.moves import (
+    apply,
+    apply_chance,
+    chance_outcomes,
+    deal,
+    legal_actions,
+    resolve_chance,
+    seeded_outcome,
+    to_move,
+)
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.space import action_space
-from sabai_rules.state import State
+from sabai_rules.state import Chance, ChanceKind, State
 from sabai_rules.views import observation, sample_consistent_state, view
 
 
@@ -51,6 +65,77 @@ def _states(players: int, rounds: int, seed: int) -> list[State]:
             states.append(state)
             state = apply(state, choose(state, legal_actions(state), rng))
     return states
+
+
+def _chance_nodes(
+    players: int, rounds: int, seed: int, reshuffles: int
+) -> tuple[list[State], list[State]]:
+    """The first chance node of the deal of each of ``rounds`` rounds of ``players``, and the
+    first node of each reshuffle met in rounds of 12 players (whose draw pile is short) played
+    under the explicit model, until ``reshuffles`` are met."""
+    rules = Ruleset().with_options(nose_race="random")
+    rng = random.Random(seed)
+    deals = [
+        deal(rules, players, dealer=r % players, seed=seed * 1_000 + r, chance_model="explicit")
+        for r in range(rounds)
+    ]
+    found: list[State] = []
+    r = 0
+    while len(found) < reshuffles:
+        node = deal(rules, 12, dealer=r % 12, seed=seed * 7_000 + r, chance_model="explicit")
+        state = resolve_chance(node)
+        r += 1
+        while not state.is_over:
+            state = apply(state, choose(state, legal_actions(state), rng))
+            pending = state.flow.pending
+            if isinstance(pending, Chance):
+                if pending.kind is ChanceKind.RESHUFFLE:
+                    found.append(state)
+                state = resolve_chance(state)
+    return deals, found
+
+
+def _time_chance(players: int, rounds: int, seed: int, reshuffles: int) -> None:
+    deals, found = _chance_nodes(players, rounds, seed, reshuffles)
+    sizes = [len(chance_outcomes(node)) for node in found]
+    print(
+        f"chance: {len(deals)} deal nodes of 60 outcomes, {len(found)} reshuffle nodes of"
+        f" {min(sizes)} to {max(sizes)}; microseconds per call"
+    )
+    for name, nodes in (("deal", deals), ("reshuffle", found)):
+        first = [chance_outcomes(node)[0][0] for node in nodes]
+
+        def outcomes(nodes: list[State] = nodes) -> None:
+            for node in nodes:
+                chance_outcomes(node)
+
+        def take(nodes: list[State] = nodes, first: list[int] = first) -> None:
+            for node, outcome in zip(nodes, first, strict=True):
+                apply_chance(node, outcome)
+
+        def seeded(nodes: list[State] = nodes) -> None:
+            for node in nodes:
+                seeded_outcome(node)
+
+        def resolve(nodes: list[State] = nodes) -> None:
+            for node in nodes:
+                resolve_chance(node)
+
+        calls = len(nodes)
+        for label, run in (
+            (f"chance_outcomes, {name} node", outcomes),
+            (f"apply_chance, {name} node", take),
+            (f"seeded_outcome, {name} node", seeded),
+            (f"resolve_chance, the whole {name}", resolve),
+        ):
+            print(f"  {label:<35}{_per_call(calls, run):8.1f}")
+
+    def sampled() -> None:
+        for node in deals:
+            setup = node.setup
+            deal(setup.ruleset, players, dealer=setup.dealer, seed=setup.seed)
+
+    print(f"  {'deal(seed=), sampled, to compare':<35}{_per_call(len(deals), sampled):8.1f}")
 
 
 def _per_call(calls: int, run: Callable[[], None]) -> float:
@@ -67,6 +152,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--reshuffles", type=int, default=40)
     args = parser.parse_args()
     states = _states(args.players, args.rounds, args.seed)
     seats = range(args.players)
@@ -124,6 +210,8 @@ def main() -> None:
     print(f"  space.legal_indices(state, p)      {_per_call(per_player, indices):8.1f}")
     print(f"  observation(state, player)         {_per_call(per_player, observations):8.1f}")
     print(f"  sample_consistent_state(...)       {_per_call(per_player, samples):8.1f}")
+
+    _time_chance(args.players, args.rounds, args.seed, args.reshuffles)
 
 
 if __name__ == "__main__":

@@ -327,7 +327,8 @@ class Chance:
     #: The seeded generator's state as the event began (the seeded sampler draws from it).
     rng: int
     #: The action that waits for chance (a :class:`~sabai_rules.moves.Action`: this data module
-    #: does not import the engine's); ``None`` for the deal.
+    #: does not import the engine's); ``None`` for the deal. Not ``object``: the compiled build
+    #: looks the annotation's name up in the module's globals, where ``object`` is not.
     action: Hashable
     #: What was pending when the action was taken (an offer it answers, say), restored to run it.
     before: Offer | NoseRace | None

@@ -23,7 +23,17 @@ from sabai_rules.cards import face_name
 from sabai_rules.events import Event
 from sabai_rules.moves import Action, deck_for, legal_actions
 from sabai_rules.ruleset import Ruleset
-from sabai_rules.state import Chance, ChanceKind, EndCause, Function, NoseRace, Offer, Stage, State
+from sabai_rules.state import (
+    Chance,
+    ChanceKind,
+    ChanceModel,
+    EndCause,
+    Function,
+    NoseRace,
+    Offer,
+    Stage,
+    State,
+)
 
 __all__ = [
     "GAP",
@@ -450,6 +460,8 @@ def sample_consistent_state(state: State, player: int, rng: random.Random) -> St
                 draw[s] = card
             else:
                 held = card
+    if state.setup.chance is ChanceModel.LAZY:
+        draw.sort()  # an unordered draw pile is kept in card order
     table = attrs.evolve(t, rows=tuple(tuple(row) for row in rows), draw=tuple(draw), held=held)
     status = attrs.evolve(state.flow.status, rng=rng.getrandbits(64))
     setup = attrs.evolve(state.setup, seed=rng.getrandbits(64))

@@ -462,6 +462,8 @@ def _answer_offer(
     if round_over(f.status):
         return _refuse(round_over, action, "the round is over")
     pending = f.pending
+    if isinstance(pending, Chance):
+        return _blocked(state, action)
     if not isinstance(pending, Offer):
         return _refuse(owner_precedence, action, "no offer of first refusal is open")
     if action.actor != pending.owner:
@@ -473,6 +475,8 @@ def _nose(state: State, action: TouchNoseLast) -> IllegalActionError | None:
     f = state.flow
     if round_over(f.status):
         return _refuse(round_over, action, "the round is over")
+    if isinstance(f.pending, Chance):
+        return _blocked(state, action)
     if not isinstance(f.pending, NoseRace):
         return _refuse(nose_race_after, action, "no nose race is on")
     return None

@@ -85,13 +85,14 @@ def chance_outcomes(state: State) -> tuple[tuple[int, Fraction], ...]:
     return tuple((outcome, p) for outcome in node.choices)
 
 
-def apply_chance(state: State, outcome: int) -> State:
-    """The state after chance gives ``outcome`` at the chance node ``state``; :class:`ValueError`
-    if ``state`` is no chance node or ``outcome`` is not one of its outcomes."""
+def apply_chance(state: State, outcome: object) -> State:
+    """The state after chance gives ``outcome`` (an ``int``) at the chance node ``state``;
+    :class:`ValueError` if ``state`` is no chance node or ``outcome`` is not one of its outcomes,
+    in the compiled build too (hence the parameter's type: a bool is no outcome)."""
     return _apply(state, outcome, None)
 
 
-def apply_chance_events(state: State, outcome: int) -> tuple[State, tuple[Event, ...]]:
+def apply_chance_events(state: State, outcome: object) -> tuple[State, tuple[Event, ...]]:
     """Like :func:`~sabai_rules.moves.apply_chance`, and the events caused: once the last outcome
     an action waited for is taken, every event of that action, from its start."""
     events: list[Event] = []
@@ -99,7 +100,7 @@ def apply_chance_events(state: State, outcome: int) -> tuple[State, tuple[Event,
     return new, tuple(events)
 
 
-def _apply(state: State, outcome: int, events: list[Event] | None) -> State:
+def _apply(state: State, outcome: object, events: list[Event] | None) -> State:
     node = chance_node(state)
     if node is None:
         raise ValueError("this state is no chance node: nobody but the players decides now")
@@ -186,8 +187,10 @@ def resolve_chance(state: State) -> State:
     node = chance_node(state)
     while node is not None:
         if node.kind is ChanceKind.DEAL or node.kind is ChanceKind.RESHUFFLE:
-            # The whole event at once: the generator's shuffle is computed once.
-            for card in _seeded_cards(node):
+            # The rest of the event at once: the generator's shuffle is computed once. A lazy
+            # deal takes only the rows' cards of the shuffle of the whole deck.
+            left = node.needed - (len(node.taken) - node.start)
+            for card in _seeded_cards(node)[:left]:
                 state = apply_chance(state, card)
         else:
             state = apply_chance(state, seeded_outcome(state))

@@ -1,14 +1,17 @@
 """Helpers for the engine tests: apply a chain of actions, expect a refusal, read the table, end
-and score a round, build a random (mostly illegal) action."""
+and score a round, build a random (mostly illegal) action, set out a table under another chance
+model."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
+import attrs
 import pytest
 
-from sabai_rules.cards import face_name
+from sabai_rules.cards import face_name, parse_face
 from sabai_rules.layout import layout
 from sabai_rules.moves import (
     Action,
@@ -30,11 +33,12 @@ from sabai_rules.moves import (
     TouchNoseLast,
     WaiveFirstRefusal,
     apply,
+    deck_for,
     legal_actions,
 )
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.scoring import score_round
-from sabai_rules.state import RoundResult, State
+from sabai_rules.state import ChanceModel, RoundResult, State
 
 
 def play(state: State, *actions: Action) -> State:
@@ -145,3 +149,35 @@ def random_action(state: State, pick: Callable[[str, int], int]) -> Action:
         LookAtCards(actor, tuple(sorted({slot, slot2}))),
     )
     return built[kind - len(_ACTOR_ONLY)]
+
+
+# -- chance ----------------------------------------------------------------------------------------
+
+
+def with_chance(state: State, model: ChanceModel | str) -> State:
+    """``state`` played on under another chance model (:class:`~sabai_rules.state.ChanceModel`):
+    the same table and flow, chance decided elsewhere from now on."""
+    return attrs.evolve(state, setup=attrs.evolve(state.setup, chance=ChanceModel(model)))
+
+
+def exhausted(
+    rows: Sequence[Sequence[str]],
+    discard: Sequence[str],
+    *,
+    model: ChanceModel | str = ChanceModel.EXPLICIT,
+    **table: Any,
+) -> State:
+    """A table late in a round: the draw pile is empty and the discard pile holds every card of
+    the deck not in ``rows`` nor ``held``, in card-id order, under the ``discard`` cards (the top
+    card last). ``table`` goes to :func:`~sabai_rules.layout.layout`; ``model`` is the chance
+    model to play on under."""
+    rules = table.get("ruleset") or Ruleset()
+    left = Counter(deck_for(rules).faces)
+    named = [*(face for row in rows for face in row), *discard]
+    if table.get("held") is not None:
+        named.append(table["held"])
+    for face in named:
+        left[parse_face(face)] -= 1
+    state = layout(rows=rows, discard=[*sorted(left.elements()), *discard], **table)
+    assert not state.table.draw
+    return with_chance(state, model)

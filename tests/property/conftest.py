@@ -12,5 +12,5 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         actions, rounds, refusals = COUNTS["actions"], COUNTS["rounds"], COUNTS["refusals"]
         terminalreporter.write_line(
             f"property machines: {actions:,} actions applied in {rounds:,} rounds, "
-            f"{refusals:,} illegal actions refused"
+            f"{COUNTS['chance']:,} chance outcomes taken, {refusals:,} illegal actions refused"
         )

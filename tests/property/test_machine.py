@@ -3,15 +3,23 @@
 Rules pick among the legal actions (turn actions, answers, throw-ins of own and others' cards,
 calls, passes, nose races), try well-formed illegal actions (which must be refused citing a rule
 of the catalogue), and check that a player's view does not depend on the cards that player has
-not seen. After every step the invariants hold:
+not seen. Some rounds are dealt under the explicit or the lazy chance model: the deal is then
+taken card by card (in an order Hypothesis chooses, or by the seeded sampler), and whenever the
+state is a chance node, the rule that moves the game on takes chance's outcomes (nobody else may
+act there). After every step the invariants hold:
 
-* conservation — every card id is in exactly one place;
+* conservation — every card id is in exactly one place, at a chance node too, and in the
+  state every outcome of a chance node leads to;
+* chance — a chance node's outcomes are equally likely and their probabilities sum to 1; an
+  unordered (lazy) draw pile stays in card order;
 * knowledge is sound and complete — what each player knows is exactly what was shown to them,
   replayed from the events (a shadow model);
-* ``legal_actions`` and ``apply`` agree — everything listed applies;
-* determinism — the same state and action give the same state and events;
-* replay — re-applying the actions from the deal reproduces the state (checked when a round
-  ends and every few steps);
+* ``legal_actions`` and ``apply`` agree — everything listed applies; at a chance node nothing
+  is listed, ``to_move`` and the sequence say chance decides, and every action is refused citing
+  the rule chance serves;
+* determinism — the same state and action (or chance outcome) give the same state and events;
+* replay — re-applying the actions and chance's outcomes from the deal reproduces the state
+  (checked when a round ends and every few steps);
 * turn order — turns follow the seats from the starter, nobody is skipped, and a final lap gives
   every player exactly one turn;
 * scoring identities — the round is won by the Hall of Fame or else by the fewest card points
@@ -20,7 +28,7 @@ not seen. After every step the invariants hold:
 * termination — a round ends with its cause recorded, a final round within its turn cap.
 
 Profiles (tests/conftest.py): ``ci`` by default, ``deep`` with ``SABAI_HYPOTHESIS_PROFILE=deep``.
-The number of actions executed is printed at the end of the run.
+The number of actions executed and of chance outcomes taken is printed at the end of the run.
 """
 
 from __future__ import annotations
@@ -53,23 +61,28 @@ from sabai_rules.moves import (
     IllegalActionError,
     TouchNoseLast,
     apply,
+    apply_chance,
+    apply_chance_events,
     apply_events,
+    chance_outcomes,
     deal,
     is_legal,
     legal_actions,
     max_round_length,
+    resolve_chance,
+    seeded_outcome,
     to_move,
 )
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.scoring import score_round
-from sabai_rules.sequential import Decline, SequentialState
+from sabai_rules.sequential import CHANCE, Decline, SequentialState
 from sabai_rules.space import action_space
-from sabai_rules.state import NO_PLAYER, EndCause, State, Table
+from sabai_rules.state import NO_PLAYER, Chance, ChanceKind, ChanceModel, EndCause, State, Table
 from sabai_rules.views import observation, observation_size, sample_consistent_state, view
 from tests.engine.support import random_action
 
 #: Actions executed by every machine in this run (printed by tests/property/conftest.py).
-COUNTS = {"actions": 0, "rounds": 0, "refusals": 0}
+COUNTS = {"actions": 0, "rounds": 0, "refusals": 0, "chance": 0}
 
 KNOWN_IDS = {r.id for r in catalogue.rules()} | {r.id for r in catalogue.rulings()}
 OPTION_SETS: tuple[dict[str, Any], ...] = (
@@ -86,6 +99,15 @@ OPTION_SETS: tuple[dict[str, Any], ...] = (
         "max_turn_reactions": 5,
     },
 )
+#: The chance model of a machine's rounds: mostly sampled, sometimes explicit or lazy.
+MODELS = (ChanceModel.SAMPLED, ChanceModel.SAMPLED, ChanceModel.EXPLICIT, ChanceModel.LAZY)
+#: The rule an action is refused citing at each kind of chance node (either edition's id).
+CHANCE_RULES = {
+    ChanceKind.DEAL: {"setup.four-cards"},
+    ChanceKind.RESHUFFLE: {"ruling.draw-pile-exhausted"},
+    ChanceKind.DRAW: {"turn.draw"},
+    ChanceKind.NOSE_RACE: {"four-together.touch-nose", "four-together.hands-on-pile"},
+}
 CAP = 120  # the final round's turn cap in these machines
 SHOWN_TO_PLAYER = (Drew, Peeked, Spied, LookedAt)
 TURN_CARDS = (Played, Kept, KeptInEmptyRow)
@@ -108,7 +130,8 @@ class SabaiMachine(RuleBasedStateMachine):
         super().__init__()
         self.state: State
         self.start: State
-        self.history: list[Action] = []
+        #: The actions and chance's outcomes (ints) since the deal.
+        self.history: list[Action | int] = []
         self.shadow: list[int] = []
         self.turn_players: list[int] = []
         self.called_at: int | None = None
@@ -121,27 +144,42 @@ class SabaiMachine(RuleBasedStateMachine):
         seed=st.integers(0, 2**16),
         final=st.booleans(),
         options=st.sampled_from(OPTION_SETS),
+        model=st.sampled_from(MODELS),
+        data=st.data(),
     )
-    def deal_a_round(self, players: int, seed: int, final: bool, options: dict[str, Any]) -> None:
+    def deal_a_round(
+        self,
+        players: int,
+        seed: int,
+        final: bool,
+        options: dict[str, Any],
+        model: ChanceModel,
+        data: st.DataObject,
+    ) -> None:
         rules = Ruleset.preset(self.preset).with_options(final_round_max_turns=CAP, **options)
         self.ruleset = rules
         self.players = players
         self.seed = seed
         self.final = final and rules.final_round_no_call
+        self.model = model
         self.rng = random.Random(seed)
-        self._new_round(0)
+        self._new_round(0, data)
 
-    def _new_round(self, index: int) -> None:
+    def _new_round(self, index: int, data: st.DataObject) -> None:
         self.round_index = index
         dealer = (self.seed + index) % self.players
-        self.start = deal(
+        start = deal(
             self.ruleset,
             self.players,
             dealer=dealer,
             seed=self.seed,
             round_index=index,
             final_round=self.final,
+            chance_model=self.model,
         )
+        if chance_outcomes(start):
+            start = self._take_the_deal(start, data)
+        self.start = start
         self.state = self.start
         self.history = []
         self.shadow = [0] * self.players
@@ -149,14 +187,38 @@ class SabaiMachine(RuleBasedStateMachine):
         self.called_at = None
         COUNTS["rounds"] += 1
         options = self.ruleset.differences()
-        note(f"deal: {self.players} players, dealer P{dealer}, {options}, final={self.final}")
+        note(
+            f"deal: {self.players} players, dealer P{dealer}, {options}, final={self.final}, "
+            f"chance {self.model.value}"
+        )
+
+    def _take_the_deal(self, state: State, data: st.DataObject) -> State:
+        """The deal's chance nodes, card after card: the seeded sampler's deal, or the deck in an
+        order Hypothesis chooses (a lazy deal takes the rows' cards of it)."""
+        if data.draw(st.booleans(), label="seeded deal"):
+            dealt = resolve_chance(state)
+            COUNTS["chance"] += sum(len(row) for row in dealt.table.rows)
+            return dealt
+        order = data.draw(st.permutations(range(len(state.deck))), label="deal")
+        for card in order:
+            if not chance_outcomes(state):
+                break
+            _check_node(state)
+            state = apply_chance(state, card)
+            COUNTS["chance"] += 1
+        assert not chance_outcomes(state)
+        return state
 
     # -- rules ---------------------------------------------------------------------------------
 
     @rule(data=st.data())
     def act(self, data: st.DataObject) -> None:
+        """The game moves on: a player acts, or, at a chance node, chance gives an outcome."""
         if self.state.is_over:
-            self._new_round(self.round_index + 1)
+            self._new_round(self.round_index + 1, data)
+        if _at_node(self.state):
+            self._take_chance(data)
+            return
         actions = legal_actions(self.state)
         # Mostly the decisions the game waits for; throw-ins often; calls now and then.
         kinds = ("decide",) * 6 + ("throw",) * 3 + ("call",)
@@ -176,12 +238,53 @@ class SabaiMachine(RuleBasedStateMachine):
         # Determinism: the same action on the same state gives the same result and events.
         assert apply(before, action) == after
         assert apply_events(before, action) == (after, events)
-        self._follow(before, action, events)
+        if _at_node(after):
+            # The action waits for chance: nothing has happened yet.
+            assert events == ()
+            assert after.table == before.table
+        self._follow(events)
         self.history.append(action)
         self.state = after
         COUNTS["actions"] += 1
 
-    def _follow(self, before: State, action: Action, events: tuple[Event, ...]) -> None:
+    def _take_chance(self, data: st.DataObject) -> None:
+        """Chance gives an outcome, chosen by Hypothesis; or, for a reshuffle, the order of the
+        whole new draw pile; or the seeded sampler plays it all. Every outcome is first checked
+        to lead to a state that keeps every card in one place."""
+        state = self.state
+        for outcome, _ in chance_outcomes(state):
+            _check_cards(apply_chance(state, outcome))
+        node = _node(state)
+        how = data.draw(st.sampled_from(("one", "event", "seeded")), label="chance")
+        note(f"chance: {how} ({node!r})")
+        if how == "one":
+            self._take(data.draw(st.sampled_from(node.choices), label="outcome"))
+        elif how == "event":
+            left = node.needed - (len(node.taken) - node.start)
+            order = data.draw(st.permutations(node.choices), label="outcomes")
+            for outcome in order[:left]:
+                self._take(outcome)
+        else:
+            while _at_node(self.state):
+                self._take(seeded_outcome(self.state))
+
+    def _take(self, outcome: int) -> None:
+        before = self.state
+        _check_node(before)
+        after, events = apply_chance_events(before, outcome)
+        assert apply_chance(before, outcome) == after
+        if _at_node(after):
+            # Until chance has given all an action waits for, nothing happens, nothing is told.
+            assert events == ()
+            assert after.table == before.table
+            viewer = self.rng.randrange(before.players)
+            assert view(after, viewer) == view(before, viewer)
+        self._follow(events)
+        self.history.append(outcome)
+        self.state = after
+        COUNTS["chance"] += 1
+
+    def _follow(self, events: tuple[Event, ...]) -> None:
         """Update the shadow knowledge and the record of turns from the events."""
         for event in events:
             cards = _event_cards(event)
@@ -216,6 +319,8 @@ class SabaiMachine(RuleBasedStateMachine):
         with pytest.raises(IllegalActionError) as refused:
             apply(state, action)
         assert refused.value.rule in KNOWN_IDS, refused.value.rule
+        if _at_node(state):
+            assert refused.value.rule in CHANCE_RULES[_node(state).kind], refused.value
         COUNTS["refusals"] += 1
 
     @rule(data=st.data())
@@ -248,7 +353,13 @@ class SabaiMachine(RuleBasedStateMachine):
         every card in one place, and plays on like the real one."""
         state = self.state
         player = data.draw(st.integers(0, state.players - 1), label="sampler")
-        sample = sample_consistent_state(state, player, random.Random(data.draw(st.integers())))
+        rng = random.Random(data.draw(st.integers()))
+        if _at_node(state):
+            # Chance's outcomes so far are hidden: no consistent state is sampled there.
+            with pytest.raises(ValueError, match="chance node"):
+                sample_consistent_state(state, player, rng)
+            return
+        sample = sample_consistent_state(state, player, rng)
         assert view(sample, player, actions=True) == view(state, player, actions=True)
         assert observation(sample, player) == observation(state, player)
         assert sorted(card for _, card in sample.table.locations()) == list(range(len(state.deck)))
@@ -259,8 +370,13 @@ class SabaiMachine(RuleBasedStateMachine):
 
     @invariant()
     def every_card_is_in_one_place(self) -> None:
-        cards = sorted(card for _, card in self.state.table.locations())
-        assert cards == list(range(len(self.state.deck)))
+        _check_cards(self.state)
+
+    @invariant()
+    def an_unordered_draw_pile_stays_in_card_order(self) -> None:
+        draw = self.state.table.draw
+        if self.state.setup.chance is ChanceModel.LAZY:
+            assert draw == tuple(sorted(draw))
 
     @invariant()
     def knowledge_is_what_was_shown(self) -> None:
@@ -285,6 +401,13 @@ class SabaiMachine(RuleBasedStateMachine):
         waiting = to_move(state)
         legal = tuple(legal_actions(state))
         actors = {a.actor for a in legal}
+        assert waiting.chance == _at_node(state)
+        if waiting.chance:
+            # Nobody acts at a chance node.
+            assert legal == ()
+            assert (waiting.player, waiting.table, waiting.out_of_turn) == (NO_PLAYER, False, ())
+            assert all(not legal_actions(state, player=p) for p in range(state.players))
+            return
         if waiting.table:
             assert all(type(a) is TouchNoseLast for a in legal)
             return
@@ -305,6 +428,12 @@ class SabaiMachine(RuleBasedStateMachine):
         )
         sequence = SequentialState(state)
         moves = sequence.legal_moves()
+        if _at_node(state):
+            assert not indices
+            assert sequence.current_player == CHANCE
+            assert moves == ()
+            assert sequence.chance_outcomes() == chance_outcomes(state)
+            return
         assert bool(moves) != state.is_over
         for move in moves:
             assert isinstance(move, Decline) or move in legal_actions(state)
@@ -312,7 +441,8 @@ class SabaiMachine(RuleBasedStateMachine):
     @invariant()
     def capped_rounds_stay_within_the_bound(self) -> None:
         bound = max_round_length(self.ruleset, self.players)
-        assert bound is None or len(self.history) <= bound, (len(self.history), bound)
+        actions = sum(1 for item in self.history if not isinstance(item, int))
+        assert bound is None or actions <= bound, (actions, bound)
 
     @invariant()
     def turns_follow_the_seats(self) -> None:
@@ -325,8 +455,8 @@ class SabaiMachine(RuleBasedStateMachine):
     @invariant()
     def replaying_the_actions_gives_the_same_state(self) -> None:
         state = self.start
-        for action in self.history:
-            state = apply(state, action)
+        for item in self.history:
+            state = apply_chance(state, item) if isinstance(item, int) else apply(state, item)
         assert state == self.state
 
     @invariant()
@@ -369,6 +499,32 @@ class SabaiMachine(RuleBasedStateMachine):
         if end is EndCause.FINAL_LAP and self.called_at is not None:
             lap = self.turn_players[self.called_at :]
             assert sorted(lap) == list(range(state.players)), f"final lap turns: {lap}"
+
+
+def _at_node(state: State) -> bool:
+    return isinstance(state.flow.pending, Chance)
+
+
+def _node(state: State) -> Chance:
+    node = state.flow.pending
+    assert isinstance(node, Chance)
+    return node
+
+
+def _check_cards(state: State) -> None:
+    """Every card of the deck is in exactly one place."""
+    cards = sorted(card for _, card in state.table.locations())
+    assert cards == list(range(len(state.deck)))
+
+
+def _check_node(state: State) -> None:
+    """Chance's outcomes at a node are its choices, equally likely, their probabilities summing
+    to 1."""
+    outcomes = chance_outcomes(state)
+    assert [outcome for outcome, _ in outcomes] == list(_node(state).choices)
+    first = outcomes[0][1]
+    assert all(p == first for _, p in outcomes)
+    assert first * len(outcomes) == 1  # so they sum to 1
 
 
 def _positions(state: State) -> list[tuple[str, int, int]]:

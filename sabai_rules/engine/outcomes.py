@@ -86,28 +86,35 @@ def chance_outcomes(state: State) -> tuple[tuple[int, Fraction], ...]:
 def apply_chance(state: State, outcome: int) -> State:
     """The state after chance gives ``outcome`` at the chance node ``state``; :class:`ValueError`
     if ``state`` is no chance node or ``outcome`` is not one of its outcomes."""
-    return _apply(state, outcome, None)
+    return _apply(state, (outcome,), None)
 
 
 def apply_chance_events(state: State, outcome: int) -> tuple[State, tuple[Event, ...]]:
     """Like :func:`apply_chance`, and the events caused: once the last outcome an action waited
     for is taken, every event of that action, from its start."""
     events: list[Event] = []
-    new = _apply(state, outcome, events)
+    new = _apply(state, (outcome,), events)
     return new, tuple(events)
 
 
-def _apply(state: State, outcome: int, events: list[Event] | None) -> State:
+def _apply(state: State, outcomes: tuple[int, ...], events: list[Event] | None) -> State:
+    """The state after chance gives ``outcomes``, one after another, all of the event of the
+    chance node ``state``: the nodes between them are never built."""
     node = chance_node(state)
     if node is None:
         raise ValueError("this state is no chance node: nobody but the players decides now")
-    if type(outcome) is not int or outcome not in node.choices:
-        raise ValueError(f"{outcome!r} is not an outcome of this {node.kind.value} chance node")
-    taken = (*node.taken, outcome)
-    if len(taken) - node.start < node.needed:
+    left = set(node.choices)
+    for outcome in outcomes:
+        if type(outcome) is not int or outcome not in left:
+            raise ValueError(f"{outcome!r} is not an outcome of this {node.kind.value} chance node")
+        left.discard(outcome)
+    taken = (*node.taken, *outcomes)
+    missing = node.needed - (len(taken) - node.start)
+    if missing < 0:
+        raise ValueError(f"the {node.kind.value} chance node takes {node.needed} outcomes")
+    if missing:
         # The event takes more outcomes: the table changes once it has them all.
-        left = tuple(c for c in node.choices if c != outcome)
-        later = attrs.evolve(node, choices=left, taken=taken)
+        later = attrs.evolve(node, choices=tuple(sorted(left)), taken=taken)
         return State(state.setup, state.table, attrs.evolve(state.flow, pending=later))
     if node.kind is ChanceKind.DEAL:
         # The generator moves on as if it had shuffled the deck, whoever chose the cards.
@@ -184,9 +191,9 @@ def resolve_chance(state: State) -> State:
     node = chance_node(state)
     while node is not None:
         if node.kind is ChanceKind.DEAL or node.kind is ChanceKind.RESHUFFLE:
-            # The whole event at once: the generator's shuffle is computed once.
-            for card in _seeded_cards(node):
-                state = apply_chance(state, card)
+            # The whole event at once: the generator's shuffle is computed once, the state
+            # changed once.
+            state = _apply(state, tuple(_seeded_cards(node)), None)
         else:
             state = apply_chance(state, seeded_outcome(state))
         node = chance_node(state)

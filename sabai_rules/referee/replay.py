@@ -9,14 +9,14 @@ lazily; :func:`table_after` gives the table after any event. Writing the verdict
 Passes of the end-of-round reaction round need not be recorded: when a round's events end in the
 reaction round, every player who has not passed is taken to pass.
 
-Chance goes as the record says the table saw it, and as the seeded sampler plays it elsewhere
-(:mod:`sabai_rules.engine.outcomes`). Every round is dealt under the explicit chance model; when
-an event's action waits for chance, a reshuffle takes the round's next new draw pile the record
-states — its faces top card first, each the card of that face left in the discard pile under its
-top card with the lowest id, the sampler placing the cards not stated — and a random nose race
-takes the round's next recorded loser. Where the record states none, the sampler decides, as it
-always did. A stated pile that the discard pile cannot have made makes the event illegal
-(:rule:`ruling.draw-pile-exhausted`).
+Chance goes as the record says the table saw it, and elsewhere as the seeded sampler plays it
+(:func:`~sabai_rules.moves.seeded_outcome`). Every round is dealt under the explicit chance model;
+when an event's action waits for chance, a reshuffle takes the round's next new draw pile the
+record states — its faces top card first, each the card of that face left in the discard pile
+under its top card with the lowest id, the sampler placing the cards not stated — and a random
+nose race takes the round's next recorded loser. Where the record states none, the sampler
+decides, as it always did. A stated pile that the discard pile cannot have made makes the event
+illegal (:rule:`ruling.draw-pile-exhausted`).
 """
 
 from __future__ import annotations

@@ -424,13 +424,19 @@ def _reshuffles(data: Any, rules: Ruleset, path: str) -> tuple[tuple[int, ...], 
             f"{rules.on_empty_draw_pile!r} (ruling.draw-pile-exhausted)",
             where,
         )
+    in_deck = set(deck_for(rules).faces)
     found = []
     for k, pile in enumerate(piles):
         at = f"{where}[{k}]"
         _expect(pile, list, at, "a list of cards (the new draw pile, top card first)")
         if not pile:
             raise RecordError("a new draw pile is given by at least its top card", at)
-        found.append(tuple(_face(face, f"{at}[{i}]") for i, face in enumerate(pile)))
+        faces = tuple(_face(face, f"{at}[{i}]") for i, face in enumerate(pile))
+        for i, face in enumerate(faces):
+            if face not in in_deck:
+                spec = deck_for(rules).spec
+                raise RecordError(f"{face_name(face)} is not in this deck ({spec})", f"{at}[{i}]")
+        found.append(faces)
     return tuple(found)
 
 

@@ -523,9 +523,10 @@ def _where_it_lies(state: State, action: Action, card: int, before: int) -> Acti
 
 def replay(record: Record, *, tolerant: bool = False, problems: Sequence[Problem] = ()) -> Verdict:
     """Play the record. Strict: stop at the first illegal event. Tolerant: note every illegal
-    event, skip it and go on, and keep what was found before a round cut short. A record that
-    cannot be played (see :func:`play_record`) raises
-    :class:`~sabai_rules.referee.record.RecordError`."""
+    event, skip it and go on (but for a stated reshuffle the discard pile cannot have made: the
+    seeded sampler decides it, and the action is played, see :class:`Played`), and keep what was
+    found before a round cut short. A record that cannot be played (see :func:`play_record`)
+    raises :class:`~sabai_rules.referee.record.RecordError`."""
     illegal: list[IllegalEvent] = []
     notes: list[Note] = []
     found = list(problems)

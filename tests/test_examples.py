@@ -102,6 +102,19 @@ TABLE: Final = (
                                 "ruling.hall-of-fame-wins-round"),
         id="hall-of-fame-four-jokers",
     ),
+    pytest.param(
+        Expected("real-table-reshuffle.json", claim_holds=False, winners=("Chloé",),
+                 ass_joker_holder="Ben"),
+        marks=pytest.mark.rules("ruling.draw-pile-exhausted", "function.give",
+                                "round-end.empty-row"),
+        id="real-table-reshuffle",
+    ),
+    pytest.param(
+        Expected("real-table-reshuffle-impossible.json", claim_holds=True,
+                 illegal_event=115, rule="ruling.draw-pile-exhausted"),
+        marks=pytest.mark.rules("ruling.draw-pile-exhausted"),
+        id="real-table-reshuffle-impossible",
+    ),
 )
 # fmt: on
 
@@ -125,6 +138,14 @@ NAMING_A_PLAYER: Final = tuple(
 
 def path_of(expected: Expected) -> str:
     return str(EXAMPLES / expected.file)
+
+
+def _title(ident: str, lang: str) -> str:
+    """The title of a rule in ``lang``, or of a ruling (rulings are written in English)."""
+    cat = catalogue.default()
+    if cat.kind_of(ident) == "ruling":
+        return cat.ruling(ident).title
+    return cat.rule(ident).title(lang)
 
 
 @cache
@@ -183,12 +204,15 @@ def test_replay_text(expected: Expected, lang: str) -> None:
         assert expected.rule is not None
         assert reported == [str(expected.illegal_event)]
         assert f"[{expected.rule}]" in out
-        assert f"· {expected.rule} — {catalogue.rule(expected.rule).title(lang)}\n" in out
-        # The link into the rulebook site in the reader's language (the Finnish site has only
-        # the older edition's rules); its anchor is the rule id.
-        rule = catalogue.rule(expected.rule)
-        site = lang if ("older" if lang == "fi" else "current") in rule.editions else "en"
-        link = f"{site}/rules/{rule.chapter}.html#{rule.id}"
+        assert f"· {expected.rule} — {_title(expected.rule, lang)}\n" in out
+        if catalogue.default().kind_of(expected.rule) == "ruling":
+            link = f"{lang}/rulings.html#{expected.rule}"
+        else:
+            # The link into the rulebook site in the reader's language (the Finnish site has
+            # only the older edition's rules); its anchor is the rule id.
+            rule = catalogue.rule(expected.rule)
+            site = lang if ("older" if lang == "fi" else "current") in rule.editions else "en"
+            link = f"{site}/rules/{rule.chapter}.html#{rule.id}"
         assert f"  {label(lang, 'rulebook')}: {link}\n" in out
         assert label(lang, "verdict.not-legal") in out
     claim = out.rstrip("\n").splitlines()[-1]
@@ -222,7 +246,7 @@ def test_replay_json(expected: Expected, lang: str) -> None:
         assert len(data["illegal"]) == 1
         first = data["illegal"][0]
         assert (first["event"], first["rule"]) == (expected.illegal_event, expected.rule)
-        assert first["rule_title"] == catalogue.rule(expected.rule).title(lang)
+        assert first["rule_title"] == _title(expected.rule, lang)
         assert first["rulebook"] == catalogue.rulebook_link(expected.rule, lang)
         assert first["rulebook"].endswith(f".html#{expected.rule}")
         assert data["winners"] is None
@@ -271,13 +295,21 @@ def test_export_hides_the_deal_and_other_players_draws(expected: Expected) -> No
         for rnd, seen in zip(record.rounds, view["rounds"], strict=True):
             assert rnd.deal.order is not None
             pile = [face_name(face) for face in rnd.deal.order[dealt:]]
+            new_piles = [[face_name(face) for face in p] for p in rnd.reshuffles]
             drawn = 0
             for event in seen["events"]:
                 if event["event"] == expected.illegal_event:
                     assert event["refused"] == expected.rule
+                    if expected.rule == "ruling.draw-pile-exhausted":
+                        break  # its stated pile refused, the next reshuffle is the sampler's
                 for saw in event.get("saw", ()):
-                    assert saw["kind"] != "Reshuffled"
-                    if saw["kind"] == "Drew":
+                    if saw["kind"] == "Reshuffled":
+                        # The next new draw pile the record states: nobody knows its cards but
+                        # the drawer the one they draw (ruling.draw-pile-exhausted).
+                        pile, drawn = new_piles.pop(0), 0
+                        shown = [face for face in saw["cards"] if face is not None]
+                        assert shown == (pile[:1] if saw["player"] == name else []), event
+                    elif saw["kind"] == "Drew":
                         # Only the drawer sees the drawn card; it is the next one of the pile.
                         mine = saw["player"] == name
                         assert saw["card"] == (pile[drawn] if mine else None), event

@@ -89,28 +89,38 @@ def apply_chance(state: State, outcome: object) -> State:
     """The state after chance gives ``outcome`` (an ``int``) at the chance node ``state``;
     :class:`ValueError` if ``state`` is no chance node or ``outcome`` is not one of its outcomes,
     in the compiled build too (hence the parameter's type: a bool is no outcome)."""
-    return _apply(state, outcome, None)
+    return _apply(state, (outcome,), None)
 
 
 def apply_chance_events(state: State, outcome: object) -> tuple[State, tuple[Event, ...]]:
     """Like :func:`~sabai_rules.moves.apply_chance`, and the events caused: once the last outcome
     an action waited for is taken, every event of that action, from its start."""
     events: list[Event] = []
-    new = _apply(state, outcome, events)
+    new = _apply(state, (outcome,), events)
     return new, tuple(events)
 
 
-def _apply(state: State, outcome: object, events: list[Event] | None) -> State:
+def _apply(state: State, outcomes: tuple[object, ...], events: list[Event] | None) -> State:
+    """The state after chance gives ``outcomes``, one after another, all of the event of the
+    chance node ``state``: the nodes between them are never built."""
     node = chance_node(state)
     if node is None:
         raise ValueError("this state is no chance node: nobody but the players decides now")
-    if type(outcome) is not int or outcome not in node.choices:
-        raise ValueError(f"{outcome!r} is not an outcome of this {node.kind.value} chance node")
-    taken = (*node.taken, outcome)
-    if len(taken) - node.start < node.needed:
+    left = set(node.choices)
+    given: list[int] = []
+    for outcome in outcomes:
+        # A bool is an int to isinstance, and no outcome.
+        if not isinstance(outcome, int) or isinstance(outcome, bool) or outcome not in left:
+            raise ValueError(f"{outcome!r} is not an outcome of this {node.kind.value} chance node")
+        left.discard(outcome)
+        given.append(outcome)
+    taken = (*node.taken, *given)
+    missing = node.needed - (len(taken) - node.start)
+    if missing < 0:
+        raise ValueError(f"the {node.kind.value} chance node takes {node.needed} outcomes")
+    if missing:
         # The event takes more outcomes: the table changes once it has them all.
-        left = tuple(c for c in node.choices if c != outcome)
-        later = attrs.evolve(node, choices=left, taken=taken)
+        later = attrs.evolve(node, choices=tuple(sorted(left)), taken=taken)
         return State(state.setup, state.table, attrs.evolve(state.flow, pending=later))
     if node.kind is ChanceKind.DEAL:
         # The generator moves on as if it had shuffled the deck, whoever chose the cards.
@@ -187,11 +197,10 @@ def resolve_chance(state: State) -> State:
     node = chance_node(state)
     while node is not None:
         if node.kind is ChanceKind.DEAL or node.kind is ChanceKind.RESHUFFLE:
-            # The rest of the event at once: the generator's shuffle is computed once. A lazy
-            # deal takes only the rows' cards of the shuffle of the whole deck.
+            # The rest of the event at once: the generator's shuffle is computed once, the state
+            # changed once. A lazy deal takes only the rows' cards of the shuffle of the deck.
             left = node.needed - (len(node.taken) - node.start)
-            for card in _seeded_cards(node)[:left]:
-                state = apply_chance(state, card)
+            state = _apply(state, tuple(_seeded_cards(node)[:left]), None)
         else:
             state = apply_chance(state, seeded_outcome(state))
         node = chance_node(state)

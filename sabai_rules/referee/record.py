@@ -2,7 +2,9 @@
 
 A record holds the ruleset, the players in seat (play) order, the first dealer, each round's deal
 (the full card order, or a seed and the generator that shuffles it) and its events in order — an
-actor, an action of the engine with its parameters, and optionally a time and a comment. It may
+actor, an action of the engine with its parameters, and optionally a time and a comment. A round
+may also say what chance decided at the table: each new draw pile a reshuffle made, as the faces
+the players drew from it, and the loser of each nose race the rules leave to chance. A record may
 claim an outcome ("Anna says she won") for the referee to check.
 
 >>> record = read_record('''{"format": "sabai-record", "version": 1,
@@ -110,6 +112,13 @@ class RoundRecord:
     deal: Deal
     events: tuple[RecordEvent, ...]
     comment: str | None = None
+    #: Per reshuffle of the round, in order, the new draw pile as faces, top card first: all of
+    #: its cards, or the first ones (those drawn before the round ended); the seeded generator
+    #: places the rest (:rule:`ruling.draw-pile-exhausted`).
+    reshuffles: tuple[tuple[int, ...], ...] = ()
+    #: The loser of each nose race of the round that ``nose_race="random"`` leaves to chance,
+    #: in order, as seen at the table (:rule:`ruling.nose-race`).
+    nose_races: tuple[int, ...] = ()
 
 
 @attrs.frozen
@@ -380,7 +389,7 @@ def _round(
     problems: list[Problem] | None,
 ) -> RoundRecord:
     _expect(raw, dict, path, "a round object")
-    _keys(raw, {"deal", "events", "comment"}, path)
+    _keys(raw, {"deal", "events", "reshuffles", "nose_races", "comment"}, path)
     deal = _deal(raw.get("deal"), rules, f"{path}.deal")
     events_data = _expect(raw.get("events", []), list, f"{path}.events", "a list of events")
     events = []
@@ -400,7 +409,49 @@ def _round(
     round_comment = raw.get("comment")
     if round_comment is not None:
         _expect(round_comment, str, f"{path}.comment", "a text")
-    return RoundRecord(deal, tuple(events), round_comment)
+    reshuffles = _reshuffles(raw["reshuffles"], rules, path) if "reshuffles" in raw else ()
+    losers = _nose_races(raw["nose_races"], rules, players, path) if "nose_races" in raw else ()
+    return RoundRecord(deal, tuple(events), round_comment, reshuffles, losers)
+
+
+def _reshuffles(data: Any, rules: Ruleset, path: str) -> tuple[tuple[int, ...], ...]:
+    """Each new draw pile as faces, top card first; at least its top card."""
+    where = f"{path}.reshuffles"
+    piles = _expect(data, list, where, "a list of new draw piles")
+    if piles and rules.on_empty_draw_pile != "reshuffle":
+        raise RecordError(
+            "the draw pile is never reshuffled under on_empty_draw_pile "
+            f"{rules.on_empty_draw_pile!r} (ruling.draw-pile-exhausted)",
+            where,
+        )
+    in_deck = set(deck_for(rules).faces)
+    found = []
+    for k, pile in enumerate(piles):
+        at = f"{where}[{k}]"
+        _expect(pile, list, at, "a list of cards (the new draw pile, top card first)")
+        if not pile:
+            raise RecordError("a new draw pile is given by at least its top card", at)
+        faces = tuple(_face(face, f"{at}[{i}]") for i, face in enumerate(pile))
+        for i, face in enumerate(faces):
+            if face not in in_deck:
+                spec = deck_for(rules).spec
+                raise RecordError(f"{face_name(face)} is not in this deck ({spec})", f"{at}[{i}]")
+        found.append(faces)
+    return tuple(found)
+
+
+def _nose_races(data: Any, rules: Ruleset, players: Sequence[str], path: str) -> tuple[int, ...]:
+    """The loser of each nose race left to chance."""
+    where = f"{path}.nose_races"
+    losers = _expect(data, list, where, "a list of players")
+    if losers and rules.nose_race != "random":
+        reason = (
+            "the loser of a nose race is recorded as a TouchNoseLast event"
+            if rules.nose_race == "recorded"
+            else "nose races are not played"
+        )
+        raise RecordError(f"{reason} under nose_race {rules.nose_race!r} (ruling.nose-race)", where)
+    return tuple(player_index(p, players, f"{where}[{k}]") for k, p in enumerate(losers))
 
 
 def moments(events: Sequence[RecordEvent]) -> Iterator[list[tuple[int, RecordEvent]]]:
@@ -574,6 +625,11 @@ def record_to_json(record: Record) -> dict[str, Any]:
                 item["simultaneous"] = event.simultaneous
             events.append(item)
         entry: dict[str, Any] = {"deal": deal, "events": events}
+        # Written only when given, so that a record without them reads and writes as before.
+        if rnd.reshuffles:
+            entry["reshuffles"] = [[_face_text(f) for f in pile] for pile in rnd.reshuffles]
+        if rnd.nose_races:
+            entry["nose_races"] = [record.players[p] for p in rnd.nose_races]
         if rnd.comment is not None:
             entry["comment"] = rnd.comment
         rounds.append(entry)
@@ -613,8 +669,12 @@ def write_record(record: Record) -> str:
         deal = json.dumps(rnd["deal"], ensure_ascii=False)
         lines = [f"        {json.dumps(e, ensure_ascii=False)}" for e in rnd["events"]]
         events = "[\n" + ",\n".join(lines) + "\n      ]" if lines else "[]"
-        comment = ""
-        if "comment" in rnd:
-            comment = f',\n      "comment": {json.dumps(rnd["comment"], ensure_ascii=False)}'
-        parts.append(f'    {{\n      "deal": {deal},\n      "events": {events}{comment}\n    }}')
+        rest = ""
+        if "reshuffles" in rnd:
+            piles = [f"        {json.dumps(p, ensure_ascii=False)}" for p in rnd["reshuffles"]]
+            rest += ',\n      "reshuffles": [\n' + ",\n".join(piles) + "\n      ]"
+        for key in ("nose_races", "comment"):
+            if key in rnd:
+                rest += f',\n      "{key}": {json.dumps(rnd[key], ensure_ascii=False)}'
+        parts.append(f'    {{\n      "deal": {deal},\n      "events": {events}{rest}\n    }}')
     return head + ',\n  "rounds": [\n' + ",\n".join(parts) + "\n  ]\n}\n"

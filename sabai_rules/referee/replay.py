@@ -8,6 +8,15 @@ lazily; :func:`table_after` gives the table after any event. Writing the verdict
 
 Passes of the end-of-round reaction round need not be recorded: when a round's events end in the
 reaction round, every player who has not passed is taken to pass.
+
+Chance goes as the record says the table saw it, and elsewhere as the seeded sampler plays it
+(:func:`~sabai_rules.moves.seeded_outcome`). Every round is dealt under the explicit chance model;
+when an event's action waits for chance, a reshuffle takes the round's next new draw pile the
+record states — its faces top card first, each the card of that face left in the discard pile
+under its top card with the lowest id, the sampler placing the cards not stated — and a random
+nose race takes the round's next recorded loser. Where the record states none, the sampler
+decides, as it always did. A stated pile that the discard pile cannot have made makes the event
+illegal (:rule:`ruling.draw-pile-exhausted`).
 """
 
 from __future__ import annotations
@@ -17,12 +26,16 @@ from typing import TypeAlias
 
 import attrs
 
+from sabai_rules.cards import face_name
+from sabai_rules.engine.outcomes import chance_node
 from sabai_rules.engine.rules import (
     PRIORITY,
     in_reaction_round,
     is_identical,
     may_exchange,
     owner_precedence,
+    reshuffles,
+    rule_of,
 )
 from sabai_rules.events import Event
 from sabai_rules.game import finish_round, new_game
@@ -35,13 +48,33 @@ from sabai_rules.moves import (
     Pass,
     ThrowIn,
     apply,
+    apply_chance,
+    apply_chance_events,
     apply_events,
     deal,
     deck_for,
     legal_actions,
+    resolve_chance,
+    seeded_outcome,
 )
-from sabai_rules.referee.record import Problem, Record, RecordError, RecordEvent, moments
-from sabai_rules.state import NO_CARD, NO_PLAYER, Game, RoundResult, State, card_bit
+from sabai_rules.referee.record import (
+    Problem,
+    Record,
+    RecordError,
+    RecordEvent,
+    RoundRecord,
+    moments,
+)
+from sabai_rules.state import (
+    NO_CARD,
+    NO_PLAYER,
+    ChanceKind,
+    ChanceModel,
+    Game,
+    RoundResult,
+    State,
+    card_bit,
+)
 
 #: The ruling that asks the referee to note a keep of an Ass Joker the player had seen.
 _TURNED_OVER = "ruling.ass-joker-turned-over"
@@ -189,7 +222,11 @@ class Played:
     """One recorded event played: ``state`` is the table after it (``before`` if it was
     illegal), ``caused`` what it caused (if asked for), ``error`` the refusal of an illegal
     event. ``action`` is the action as played: a throw-in of a simultaneous group names the
-    slot where its card lay when its turn in the group came."""
+    slot where its card lay when its turn in the group came.
+
+    In tolerant play one kind of illegal event changes the table: a legal action whose
+    reshuffle the record states wrongly (:rule:`ruling.draw-pile-exhausted`) is played with the
+    seeded sampler deciding that reshuffle, and ``state`` and ``caused`` are that play's."""
 
     number: int
     round: int
@@ -227,7 +264,11 @@ def play_record(record: Record, *, tolerant: bool = False, caused: bool = False)
     with another after it — raises :class:`~sabai_rules.referee.record.RecordError` when it is
     reached; tolerant, a round cut short ends the steps instead, with
     :attr:`RoundClosed.problem`. With ``caused``, each :class:`Played` carries the events its
-    action caused (a third slower)."""
+    action caused (a third slower).
+
+    Chance decides as the module's introduction says. A reshuffle or a nose-race loser that the
+    record states for a round and the round never needed makes the record unusable when the round
+    closes."""
     game = new_game(
         len(record.players), record.ruleset, seed=record.seed, first_dealer=record.first_dealer
     )
@@ -247,7 +288,10 @@ def play_record(record: Record, *, tolerant: bool = False, caused: bool = False)
             seed=rnd.deal.seed if rnd.deal.seed is not None else record.seed,
             round_index=r,
             final_round=game.next_round_is_final,
+            chance_model=ChanceModel.EXPLICIT,
         )
+        state = resolve_chance(state)  # a seeded deal (an order is dealt at once)
+        table_chance = _TableChance(rnd)
         yield Dealt(r, state)
         first = number + 1
         what = "the game" if r == last_round and game.next_round_is_final else "this round"
@@ -275,15 +319,11 @@ def play_record(record: Record, *, tolerant: bool = False, caused: bool = False)
                 _not_over(state, number, what, f"{path}.events[{i}]")
                 action = _where_it_lies(state, event.action, card, before)
                 before = event.action.actor
-                try:
-                    after, effects = (
-                        apply_events(state, action) if caused else (apply(state, action), ())
-                    )
-                except IllegalActionError as error:
-                    yield Played(number, r, i, action, state, state, (), error)
-                else:
-                    yield Played(number, r, i, action, state, after, effects, None)
-                    state = after
+                after, effects, error = table_chance.play(state, action, caused)
+                if error is not None and not tolerant:
+                    after, effects = state, ()
+                yield Played(number, r, i, action, state, after, effects, error)
+                state = after
         number = first + len(rnd.events) - 1
         state = close_round(state)
         if state.is_over:
@@ -294,7 +334,117 @@ def play_record(record: Record, *, tolerant: bool = False, caused: bool = False)
                 raise RecordError(message, path)
             yield RoundClosed(r, state, game, Problem(path, message))
             return
+        table_chance.check_all_met(path)
         yield RoundClosed(r, state, game)
+
+
+class _TableChance:
+    """Chance in one recorded round: the new draw piles and the nose-race losers the record
+    states, each taken when the round comes to it; the seeded sampler decides the rest."""
+
+    __slots__ = ("losers", "piles", "raced", "reshuffled")
+
+    def __init__(self, rnd: RoundRecord) -> None:
+        self.piles = rnd.reshuffles
+        self.losers = rnd.nose_races
+        # The reshuffles and the random nose races met so far.
+        self.reshuffled = 0
+        self.raced = 0
+
+    def play(
+        self, state: State, action: Action, caused: bool
+    ) -> tuple[State, tuple[Event, ...], IllegalActionError | None]:
+        """``action`` played at ``state``, chance deciding all it waits for: the state after it,
+        the events it caused (with ``caused``) and the refusal of an illegal action, which
+        changes nothing — but for a stated pile that the discard pile cannot have made: that
+        reshuffle is the sampler's, and the state and events are those of the action so played.
+        """
+        try:
+            after, events = apply_events(state, action) if caused else (apply(state, action), ())
+        except IllegalActionError as error:
+            return state, (), error
+        refusal = None
+        state = after
+        node = chance_node(state)
+        while node is not None:
+            stated: list[int] = []
+            count = 1
+            if node.kind is ChanceKind.NOSE_RACE:
+                if self.raced < len(self.losers):
+                    stated.append(self.losers[self.raced])
+                self.raced += 1
+            else:
+                # A reshuffle, one node per card of the new pile (the explicit model has no
+                # other chance node during a round).
+                count = node.needed
+                if self.reshuffled < len(self.piles):
+                    try:
+                        stated = _stated_pile(state, self.piles[self.reshuffled], action)
+                    except IllegalActionError as error:
+                        refusal = error
+                self.reshuffled += 1
+            stated.reverse()  # taken from the end
+            for _ in range(count):
+                outcome = stated.pop() if stated else seeded_outcome(state)
+                if caused:
+                    state, events = apply_chance_events(state, outcome)
+                else:
+                    state = apply_chance(state, outcome)
+            node = chance_node(state)
+        return state, events, refusal
+
+    def check_all_met(self, path: str) -> None:
+        """The round met every reshuffle and random nose race the record states for it."""
+        for key, stated, met, what in (
+            ("reshuffles", len(self.piles), self.reshuffled, "reshuffle"),
+            ("nose_races", len(self.losers), self.raced, "random nose race"),
+        ):
+            if stated > met:
+                had = f"{met} {what}{'' if met == 1 else 's'}"
+                raise RecordError(
+                    f"the round had {had}, the record states {stated}", f"{path}.{key}[{met}]"
+                )
+
+
+def _stated_pile(state: State, faces: Sequence[int], action: Action) -> list[int]:
+    """The cards of a new draw pile stated as ``faces``, top card first, at the chance node
+    ``state`` of its first card: for each face, the card of that face left in the discard pile
+    under its top card with the lowest id (cards of one face are alike once shuffled: nobody
+    knows them). :class:`~sabai_rules.moves.IllegalActionError` citing
+    :rule:`ruling.draw-pile-exhausted` if that pile cannot hold them."""
+    node = chance_node(state)
+    assert node is not None
+    pile, card_faces = node.choices, state.deck.faces
+    rule = rule_of(reshuffles)
+    if len(faces) > len(pile):
+        raise IllegalActionError(
+            rule,
+            action,
+            f"the record states {len(faces)} cards of the new draw pile, but the discard pile "
+            f"under its top card holds {len(pile)}",
+        )
+    left = list(pile)  # in increasing order of id
+    cards = []
+    for k, face in enumerate(faces, start=1):
+        card = next((c for c in left if card_faces[c] == face), None)
+        if card is None:
+            name = face_name(face)
+            held = sum(1 for c in pile if card_faces[c] == face)
+            stated = f"the record states card {k} from the top of the new draw pile as {name}"
+            if held:
+                nth = _ORDINALS.get(held + 1, f"{held + 1}th")
+                stated += f", its {nth} {name}, but the discard pile under its top card holds "
+                stated += f"only {held}"
+            else:
+                stated += f", but the discard pile under its top card holds no {name}"
+            raise IllegalActionError(rule, action, stated)
+        left.remove(card)
+        cards.append(card)
+    return cards
+
+
+#: How a reason counts the cards of one face.
+_ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
 
 def _not_over(state: State, number: int, what: str, where: str) -> None:
@@ -373,9 +523,10 @@ def _where_it_lies(state: State, action: Action, card: int, before: int) -> Acti
 
 def replay(record: Record, *, tolerant: bool = False, problems: Sequence[Problem] = ()) -> Verdict:
     """Play the record. Strict: stop at the first illegal event. Tolerant: note every illegal
-    event, skip it and go on, and keep what was found before a round cut short. A record that
-    cannot be played (see :func:`play_record`) raises
-    :class:`~sabai_rules.referee.record.RecordError`."""
+    event, skip it and go on (but for a stated reshuffle the discard pile cannot have made: the
+    seeded sampler decides it, and the action is played, see :class:`Played`), and keep what was
+    found before a round cut short. A record that cannot be played (see :func:`play_record`)
+    raises :class:`~sabai_rules.referee.record.RecordError`."""
     illegal: list[IllegalEvent] = []
     notes: list[Note] = []
     found = list(problems)

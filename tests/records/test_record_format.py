@@ -582,6 +582,13 @@ BAD: list[Any] = [
         _set("rounds.0.comment", 5),
         id="round-comment-not-text",
     ),
+    pytest.param(_set("rounds.0.reshuffles", "7 13"), id="reshuffles-not-a-list"),
+    pytest.param(_set("rounds.0.reshuffles", [[]]), id="reshuffle-empty-pile"),
+    pytest.param(_set("rounds.0.reshuffles", ["7"]), id="reshuffle-pile-not-a-list"),
+    pytest.param(_set("rounds.0.reshuffles", [["7", "X"]]), id="reshuffle-face-X"),
+    pytest.param(_set("rounds.0.reshuffles", [["7", "15"]]), id="reshuffle-face-15"),
+    pytest.param(_set("rounds.0.nose_races", "Ben"), id="nose-races-not-a-list"),
+    pytest.param(_set("rounds.0.nose_races", [12]), id="nose-race-seat-12"),
 ]
 
 

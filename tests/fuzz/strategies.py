@@ -23,10 +23,10 @@ from __future__ import annotations
 import copy
 import json
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import attrs
 from hypothesis import strategies as st
@@ -57,6 +57,7 @@ __all__ = [
 ROOT: Final = Path(__file__).resolve().parent.parent.parent
 
 Json = Any
+T = TypeVar("T")
 #: A place in a JSON document: keys and list indices from the root.
 Where = tuple[str | int, ...]
 
@@ -68,9 +69,10 @@ Where = tuple[str | int, ...]
 class Scale:
     """How large the huge parts of a case may be."""
 
-    #: Lengths of a huge text (a rule id, a name, a key, a comment).
+    #: Lengths of a huge text (a rule id, a name, a key, a comment), each eight times rarer than
+    #: the one before.
     texts: tuple[int, ...]
-    #: How many copies of one event a round may be given.
+    #: How many copies of one event a round may be given, each eight times rarer.
     events: tuple[int, ...]
     #: Depths of a nesting put in place of a value, or of a whole file.
     depths: tuple[int, ...]
@@ -114,10 +116,16 @@ class Base:
     #: 0 for a legal game, 1 for a record with an illegal event (some of examples/).
     verdict: int
     events: int
+    text: str = attrs.field(repr=False, eq=False)
 
     @property
     def players(self) -> tuple[str, ...]:
         return tuple(self.doc["players"])
+
+    def fresh(self) -> Json:
+        """A copy of the record's JSON to change (read from its text: faster than a deep
+        copy)."""
+        return json.loads(self.text)
 
 
 #: Simulated one-round games: (players, seed, preset, bots). Both bots, every preset, 2 to 5
@@ -133,7 +141,7 @@ SIMULATED: Final = (
 def _base(name: str, doc: Json) -> Base:
     verdict = replay(read_record(doc))
     events = sum(len(r["events"]) for r in doc["rounds"])
-    return Base(name, doc, 0 if verdict.legal else 1, events)
+    return Base(name, doc, 0 if verdict.legal else 1, events, json.dumps(doc))
 
 
 @cache
@@ -294,6 +302,7 @@ def _surrogates() -> st.SearchStrategy[str]:
     return st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF, categories=["Cs"])
 
 
+@cache
 def hostile_texts() -> st.SearchStrategy[str]:
     """A text from the trial's list, any text, or any text with lone surrogates and controls."""
     return st.one_of(
@@ -306,6 +315,7 @@ def hostile_texts() -> st.SearchStrategy[str]:
     )
 
 
+@cache
 def hostile_numbers() -> st.SearchStrategy[Json]:
     return st.one_of(
         st.sampled_from([0, -1, 1, 2, 11, 12, 99, 100, 2**31, 2**63, 10**100, -(10**100)]),
@@ -321,36 +331,53 @@ def _nesting(depth: int, raw: _Raw, *, kind: int) -> str:
     return raw(opening * depth + inner + closing * depth, f"{opening} x {depth:,}")
 
 
-@st.composite
-def hostile_values(draw: st.DrawFn, raw: _Raw, scale: Scale) -> Json:
+def hostile_value(draw: st.DrawFn, raw: _Raw, scale: Scale) -> Json:
     """Any JSON value a record should not hold where it is put: another type, a hostile text,
     a huge text, number or nesting."""
     choice = draw(st.integers(0, 9))
     if choice == 0:
-        return draw(st.sampled_from([None, True, False, [], {}, [[]], {"": None}]))
+        return _pick(draw, [None, True, False, [], {}, [[]], {"": None}])
     if choice == 1:
         return draw(hostile_numbers())
     if choice == 2:
-        digits = draw(st.sampled_from(scale.digits))
-        sign = draw(st.sampled_from(["", "-"]))
+        digits = _pick(draw, scale.digits)
+        sign = _pick(draw, ["", "-"])
         return raw(sign + "1" + "0" * (digits - 1), f"{sign}10**{digits - 1}")
     if choice == 3:
-        depth = draw(st.sampled_from(scale.depths))
+        depth = _pick(draw, scale.depths)
         return _nesting(depth, raw, kind=draw(st.integers(0, 2)))
     if choice == 4:
         return _huge_text(draw, scale)
     if choice == 5:
         inner = draw(hostile_texts())
-        return draw(st.sampled_from([[inner], {inner: inner}, {"actor": inner}]))
+        return _pick(draw, [[inner], {inner: inner}, {"actor": inner}])
     return draw(hostile_texts())
 
 
+def _pick(draw: st.DrawFn, options: Sequence[T]) -> T:
+    """One of ``options`` (the first when shrunk): cheaper than a new ``sampled_from``."""
+    return options[draw(st.integers(0, len(options) - 1))]
+
+
+def _size(draw: st.DrawFn, sizes: tuple[int, ...]) -> int:
+    """One of ``sizes``, each eight times rarer than the one before: the largest, which take
+    seconds to replay, stay a small share of a long run."""
+    weights = [8 ** (len(sizes) - 1 - i) for i in range(len(sizes))]
+    pick = draw(st.integers(0, sum(weights) - 1))
+    for size, weight in zip(sizes, weights, strict=True):
+        if pick < weight:
+            return size
+        pick -= weight
+    raise AssertionError(pick)
+
+
 def _huge_text(draw: st.DrawFn, scale: Scale) -> str:
-    size = draw(st.sampled_from(scale.texts))
-    unit = draw(st.sampled_from(["x", "é", "\ud800", "\n", "ruling.", "🂡", "1"]))
+    size = _size(draw, scale.texts)
+    unit = _pick(draw, ["x", "é", "\ud800", "\n", "ruling.", "🂡", "1"])
     return (unit * (size // len(unit) + 1))[:size]
 
 
+@cache
 def hostile_keys() -> st.SearchStrategy[str]:
     """A key a record object does not have: a hostile text, or a key of another object."""
     known = [
@@ -441,12 +468,12 @@ def _players(doc: Json) -> list[str]:
 
 def _event(draw: st.DrawFn, players: list[str]) -> dict[str, Json]:
     """A well-formed event of any action, most likely illegal where it lands."""
-    name = draw(st.sampled_from(sorted(ACTIONS_BY_NAME)))
+    name = _pick(draw, sorted(ACTIONS_BY_NAME))
     actor: Json = draw(st.one_of(st.sampled_from(players), st.integers(0, len(players) - 1)))
     event: dict[str, Json] = {"actor": actor, "action": name}
     for parameter in PARAMETERS[ACTIONS_BY_NAME[name]]:
         if parameter.kind == "player":
-            event[parameter.name] = draw(st.sampled_from(players))
+            event[parameter.name] = _pick(draw, players)
         elif parameter.kind == "slot":
             event[parameter.name] = draw(st.integers(0, 6))
         else:
@@ -462,8 +489,8 @@ Mutation = Callable[[st.DrawFn, Json, _Raw, Scale], tuple[Json, str] | None]
 
 
 def replace_value(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Json, str]:
-    where = draw(st.sampled_from(list(places(doc))))
-    value = draw(hostile_values(raw, scale))
+    where = _pick(draw, list(places(doc)))
+    value = hostile_value(draw, raw, scale)
     return _set(doc, where, value), f"{_show(where)} = {_short(value)}"
 
 
@@ -475,9 +502,9 @@ def insert_key(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Jso
     objects = _objects(doc)
     if not objects:
         return None
-    where = draw(st.sampled_from(objects))
+    where = _pick(draw, objects)
     key = draw(hostile_keys())
-    value = draw(st.one_of(hostile_values(raw, scale), st.integers(0, 5), st.sampled_from(["P1"])))
+    value = hostile_value(draw, raw, scale) if draw(st.booleans()) else _pick(draw, [0, 5, "P1"])
     _get(doc, where)[key] = value
     return doc, f"{_show((*where, key))} = {_short(value)} (added)"
 
@@ -486,7 +513,7 @@ def remove_key(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Jso
     keyed = [(w, k) for w in _objects(doc) for k in _get(doc, w)]
     if not keyed:
         return None
-    where, key = draw(st.sampled_from(keyed))
+    where, key = _pick(draw, keyed)
     del _get(doc, where)[key]
     return doc, f"{_show((*where, key))} removed"
 
@@ -495,14 +522,14 @@ def rename_key(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Jso
     keyed = [(w, k) for w in _objects(doc) for k in _get(doc, w)]
     if not keyed:
         return None
-    where, key = draw(st.sampled_from(keyed))
+    where, key = _pick(draw, keyed)
     new = draw(hostile_keys()) if draw(st.booleans()) else _huge_text(draw, scale)
     parent = _get(doc, where)
     parent[new] = parent.pop(key)
     return doc, f"{_show((*where, key))} renamed {_short(new)}"
 
 
-def _option_values(name: str, raw: _Raw, scale: Scale) -> st.SearchStrategy[Json]:
+def _option_value(draw: st.DrawFn, name: str, raw: _Raw, scale: Scale) -> Json:
     current = Ruleset().options().get(name)
     plausible: list[Json]
     if isinstance(current, bool):
@@ -513,7 +540,7 @@ def _option_values(name: str, raw: _Raw, scale: Scale) -> st.SearchStrategy[Json
         plausible = [*option_choices(name), "x", current.upper(), None]
     else:
         plausible = [0, 1, 2, 3, 4, 5, -1, None, 1.0, "3", 10**100, 2_000_000]
-    return st.one_of(st.sampled_from(plausible), hostile_values(raw, scale))
+    return _pick(draw, plausible) if draw(st.booleans()) else hostile_value(draw, raw, scale)
 
 
 def set_option(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Json, str] | None:
@@ -525,13 +552,13 @@ def set_option(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Jso
     options = ruleset.setdefault("options", {})
     if not isinstance(options, dict):
         return None
-    name = draw(st.sampled_from([*Ruleset.option_names(), "deck"]))
+    name = _pick(draw, [*Ruleset.option_names(), "deck"])
     value: Json
     if name == "deck":
-        copies = draw(st.sampled_from([1, 2, 2_000_000, 0, -1]))
+        copies = _pick(draw, [1, 2, 2_000_000, 0, -1])
         value = {"copies": copies}
     else:
-        value = draw(_option_values(name, raw, scale))
+        value = _option_value(draw, name, raw, scale)
     options[name] = value
     return doc, f"$.ruleset.options.{name} = {_short(value)}"
 
@@ -540,7 +567,7 @@ def set_preset(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Jso
     ruleset = doc.get("ruleset") if isinstance(doc, dict) else None
     if not isinstance(ruleset, dict):
         return None
-    preset = draw(st.sampled_from([*PRESETS, "newest", "Current", "current\n"]))
+    preset = _pick(draw, [*PRESETS, "newest", "Current", "current\n"])
     ruleset["preset"] = preset
     return doc, f"$.ruleset.preset = {preset!r}"
 
@@ -571,7 +598,7 @@ def edit_events(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Js
         events[i], events[j] = events[j], events[i]
         return doc, f"{at} swapped with event {j}"
     if how == "move":
-        target = draw(st.sampled_from(rounds))["events"]
+        target = _pick(draw, rounds)["events"]
         target.insert(draw(st.integers(0, len(target))), events.pop(i))
         return doc, f"{at} moved"
     if how == "cut":
@@ -582,7 +609,7 @@ def edit_events(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Js
         return None
     if how == "slot":
         fields = [k for k in ("slot", "target_slot", "slots") if k in event] or ["slot"]
-        field = draw(st.sampled_from(fields))
+        field = _pick(draw, fields)
         slot = draw(st.one_of(st.integers(-1, 12), st.lists(st.integers(-1, 6), max_size=5)))
         event[field] = slot
         return doc, f"{at}.{field} = {slot!r}"
@@ -590,7 +617,7 @@ def edit_events(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Js
         fields = ["actor"] if how == "actor" else [k for k in ("owner", "target") if k in event]
         if not fields:
             return None
-        field = draw(st.sampled_from(fields))
+        field = _pick(draw, fields)
         who = draw(
             st.one_of(
                 st.sampled_from(players),
@@ -610,19 +637,20 @@ def many_events(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Js
     rounds = _rounds(doc)
     if not rounds:
         return None
-    events = draw(st.sampled_from(rounds))["events"]
+    events = _pick(draw, rounds)["events"]
     players = _players(doc)
     kind = draw(st.integers(0, 2))
     event: Json
     if kind == 0:
-        event = {"actor": draw(st.sampled_from(players)), "action": "Pass"}
+        event = {"actor": _pick(draw, players), "action": "Pass"}
     elif kind == 1 and events:
         event = events[draw(st.integers(0, len(events) - 1))]
     else:
         event = _event(draw, players)
-    count = draw(st.sampled_from(scale.events))
-    at = draw(st.sampled_from(["end", "start"]))
-    copies = [copy.deepcopy(event) for _ in range(count)]
+    count = _size(draw, scale.events)
+    at = _pick(draw, ["end", "start"])
+    # Copies of one object: a later mutation of one event changes that one only.
+    copies = [dict(event) if isinstance(event, dict) else event for _ in range(count)]
     if at == "end":
         events.extend(copies)
     else:
@@ -634,7 +662,7 @@ def huge_text(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Json
     texts = [w for w in places(doc) if isinstance(_get(doc, w), str)]
     text = _huge_text(draw, scale)
     if isinstance(doc, dict) and draw(st.booleans()):
-        target = draw(st.sampled_from(["claim.rule", "claim.text", "comment", "seed"]))
+        target = _pick(draw, ["claim.rule", "claim.text", "comment", "seed"])
         if target.startswith("claim."):
             claim = doc.get("claim")
             if not isinstance(claim, dict):
@@ -645,7 +673,7 @@ def huge_text(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Json
         return doc, f"$.{target} = {_short(text)}"
     if not texts:
         return None
-    where = draw(st.sampled_from(texts))
+    where = _pick(draw, texts)
     return _set(doc, where, text), f"{_show(where)} = {_short(text)}"
 
 
@@ -661,7 +689,7 @@ def _rename(doc: Json, old: str, new: str) -> Json:
 def rename_player(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Json, str] | None:
     if not isinstance(doc, dict) or not isinstance(doc.get("players"), list):
         return None
-    old = draw(st.sampled_from(_players(doc)))
+    old = _pick(draw, _players(doc))
     new = draw(hostile_texts()) if draw(st.booleans()) else _huge_text(draw, scale)
     return _rename(doc, old, new), f"player {old!r} renamed {_short(new)} everywhere"
 
@@ -700,7 +728,7 @@ def edit_deal(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Json
     deal = rounds[r].get("deal")
     if not isinstance(deal, dict):
         return None
-    how = draw(st.sampled_from(["shuffle", "face", "short", "long", "seed", "generator"]))
+    how = _pick(draw, ["shuffle", "face", "short", "long", "seed", "generator"])
     if how == "shuffle":
         rounds[r]["deal"] = {"order": draw(st.permutations(_full_order()))}
         return doc, f"round {r} dealt another order"
@@ -714,7 +742,7 @@ def edit_deal(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Json
             del order[draw(st.integers(0, len(order) - 1))]
             return doc, f"round {r}: a card left out of the order"
         if how == "long":
-            extra = draw(st.sampled_from(["7", "J", "AJ", "14"]))
+            extra = _pick(draw, ["7", "J", "AJ", "14"])
             order.append(extra)
             return doc, f"round {r}: {extra!r} added to the order"
         i = draw(st.integers(0, len(order) - 1))
@@ -722,7 +750,7 @@ def edit_deal(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Json
         order[i] = face
         return doc, f"round {r} order[{i}] = {face!r}"
     if how == "seed":
-        seed = draw(st.one_of(hostile_values(raw, scale), hostile_texts(), st.integers()))
+        seed = hostile_value(draw, raw, scale) if draw(st.booleans()) else draw(st.integers())
         deal.pop("order", None)
         deal.update(seed=seed, generator=chance.GENERATOR)
         return doc, f"round {r} deal seed = {_short(seed)}"
@@ -738,7 +766,7 @@ def edit_chance(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Js
     rounds = _rounds(doc)
     if not rounds:
         return None
-    rnd = draw(st.sampled_from(rounds))
+    rnd = _pick(draw, rounds)
     if draw(st.booleans()):
         faces = st.one_of(st.sampled_from(_full_order()), st.sampled_from(ODD_FACES))
         piles = draw(st.lists(st.lists(faces, max_size=6), max_size=3))
@@ -754,7 +782,7 @@ def edit_seed(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Json
     if not isinstance(doc, dict):
         return None
     if draw(st.booleans()):
-        digits = draw(st.sampled_from(scale.digits))
+        digits = _pick(draw, scale.digits)
         doc["seed"] = raw("1" + "0" * (digits - 1), f"10**{digits - 1}")
         return doc, f"$.seed = 10**{digits - 1}"
     seed = draw(st.one_of(hostile_texts(), hostile_numbers()))
@@ -767,7 +795,7 @@ def edit_rounds(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Js
     if not isinstance(rounds, list) or not rounds:
         return None
     i = draw(st.integers(0, len(rounds) - 1))
-    how = draw(st.sampled_from(["drop", "duplicate", "swap"]))
+    how = _pick(draw, ["drop", "duplicate", "swap"])
     if how == "drop":
         del rounds[i]
     elif how == "duplicate":
@@ -804,26 +832,27 @@ def mutated_records(
 ) -> Case:
     """A record spoiled by one to three mutations (a mutation that finds nothing to change is
     skipped), written as ASCII JSON or as UTF-8 (a lone surrogate then as its invalid bytes)."""
-    base = draw(st.sampled_from(bases()))
-    doc = copy.deepcopy(base.doc)
+    base = _pick(draw, bases())
+    doc = base.fresh()
     raw = _Raw()
     how = [base.name]
     for _ in range(draw(st.integers(1, 3))):
-        mutation = draw(st.sampled_from(mutations))
+        mutation = _pick(draw, mutations)
         done = mutation(draw, doc, raw, scale)
         if done is not None:
             doc, what = done
             how.append(what)
-    ascii_only = draw(st.booleans())
-    if not ascii_only:
+    utf8 = draw(st.booleans())
+    if utf8:
         how.append("written as UTF-8")
-    data = raw.write(doc, ascii_only=ascii_only)
+    data = raw.write(doc, ascii_only=not utf8)
     return Case("mutated", tuple(how), data, base.players, base.events)
 
 
 # -- valid records --------------------------------------------------------------------------------
 
 
+@cache
 def names() -> st.SearchStrategy[str]:
     """A player's name as the format allows it: any text that is not blank."""
     return st.one_of(
@@ -837,8 +866,8 @@ def names() -> st.SearchStrategy[str]:
 def valid_records(draw: st.DrawFn) -> Case:
     """A legal record, or one of ``examples/``, its players renamed and comments and a claim
     added: the verdict stays the base's."""
-    base = draw(st.sampled_from(bases()))
-    doc = copy.deepcopy(base.doc)
+    base = _pick(draw, bases())
+    doc = base.fresh()
     how = [base.name]
     players = list(doc["players"])
     new = draw(
@@ -869,7 +898,7 @@ def valid_records(draw: st.DrawFn) -> Case:
         claim: dict[str, Json] = {"winners": winners, "text": draw(hostile_texts())}
         if draw(st.booleans()):
             claim["illegal_event"] = draw(st.integers(1, base.events + 3))
-            claim["rule"] = draw(st.sampled_from([r.id for r in catalogue.rules()]))
+            claim["rule"] = _pick(draw, [r.id for r in catalogue.rules()])
         doc["claim"] = claim
         how.append(f"claim {claim!r}")
     data = _Raw().write(doc, ascii_only=draw(st.booleans()), broken_utf8=False)
@@ -898,7 +927,7 @@ INVALID_UTF8: Final = (
 def raw_files(draw: st.DrawFn, scale: Scale = CI) -> Case:
     """Bytes that are not a record, or hardly: random, cut short, not UTF-8, in another encoding,
     nested beyond any use, empty."""
-    base = draw(st.sampled_from(bases()))
+    base = _pick(draw, bases())
     text = json.dumps(base.doc, ensure_ascii=False)
     valid = text.encode("utf-8")
     kind = draw(st.integers(0, 7))
@@ -912,16 +941,16 @@ def raw_files(draw: st.DrawFn, scale: Scale = CI) -> Case:
         how = f"cut after {cut} bytes"
     elif kind == 2:
         at = draw(st.integers(0, len(valid)))
-        bad = draw(st.sampled_from(INVALID_UTF8))
+        bad = _pick(draw, INVALID_UTF8)
         data = valid[:at] + bad + valid[at:]
         how = f"{bad!r} inserted at byte {at}"
     elif kind == 3:
-        encoding = draw(st.sampled_from(["utf-16", "utf-16-le", "utf-32", "utf-8-sig", "latin-1"]))
+        encoding = _pick(draw, ["utf-16", "utf-16-le", "utf-32", "utf-8-sig", "latin-1"])
         data = text.encode(encoding, "replace")
         how = f"written in {encoding}"
     elif kind == 4:
-        depth = draw(st.sampled_from(scale.depths))
-        shape = draw(st.sampled_from(["[]", "{}", "[", "{", "mixed"]))
+        depth = _pick(draw, scale.depths)
+        shape = _pick(draw, ["[]", "{}", "[", "{", "mixed"])
         data = {
             "[]": b"[" * depth + b"]" * depth,
             "{}": b'{"a":' * depth + b"1" + b"}" * depth,

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import given, note, settings
+import pytest
+from hypothesis import given, settings
 
 from sabai_rules.referee.record import Problem, RecordError, read_record
 from tests.fuzz.schema import reader_only, schema_errors
-from tests.fuzz.strategies import CI, Case, mutated_records, raw_files
+from tests.fuzz.strategies import CI, Case, mutated_records, raw_files, trial_cases
 
 
 def _read(data: bytes, *, tolerant: bool) -> RecordError | None:
@@ -23,15 +24,12 @@ def _read(data: bytes, *, tolerant: bool) -> RecordError | None:
     return None
 
 
-@settings(max_examples=settings().max_examples * 3)
-@given(case=mutated_records(CI))
-def test_the_reader_and_the_schema_accept_and_refuse_the_same_records(case: Case) -> None:
+def _judged_alike(case: Case) -> None:
     refused = _read(case.data, tolerant=False)
     if refused is not None and not refused.path:
         return  # not a JSON document at all (not UTF-8, nested too deep): no schema applies
     doc = json.loads(case.data.decode("utf-8"))
     errors = schema_errors(doc)
-    note(f"the reader: {refused}; the schema: {errors[:3]}")
     if refused is None:
         assert not errors, f"the reader accepts it, the schema refuses it: {errors[:3]}"
     elif not errors:
@@ -40,6 +38,17 @@ def test_the_reader_and_the_schema_accept_and_refuse_the_same_records(case: Case
             f"the schema accepts it, the reader refuses it for a reason the schema's description "
             f"does not leave to the reader: {refused}"
         )
+
+
+@settings(max_examples=settings().max_examples * 2)
+@given(case=mutated_records(CI))
+def test_the_reader_and_the_schema_accept_and_refuse_the_same_records(case: Case) -> None:
+    _judged_alike(case)
+
+
+@pytest.mark.parametrize("case", trial_cases(CI), ids=lambda c: c.how[-1])
+def test_the_reader_and_the_schema_judge_the_trial_s_cases_alike(case: Case) -> None:
+    _judged_alike(case)
 
 
 @given(case=mutated_records(CI) | raw_files(CI))

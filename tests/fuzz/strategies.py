@@ -444,7 +444,11 @@ def _set(doc: Json, where: Where, value: Json) -> Json:
 
 
 def _show(where: Where) -> str:
-    return "$" + "".join(f"[{s}]" if isinstance(s, int) else f".{s}" for s in where)
+    """A place as a JSON path; an odd key quoted, its odd characters escaped."""
+    return "$" + "".join(
+        f"[{s}]" if isinstance(s, int) else f".{s}" if s.isidentifier() else f"[{s!r}]"
+        for s in where
+    )
 
 
 def _short(value: Json) -> str:
@@ -523,7 +527,7 @@ def rename_key(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Jso
     if not keyed:
         return None
     where, key = _pick(draw, keyed)
-    new = draw(hostile_keys()) if draw(st.booleans()) else _huge_text(draw, scale)
+    new = _huge_text(draw, scale) if draw(st.booleans()) else draw(hostile_keys())
     parent = _get(doc, where)
     parent[new] = parent.pop(key)
     return doc, f"{_show((*where, key))} renamed {_short(new)}"
@@ -540,7 +544,7 @@ def _option_value(draw: st.DrawFn, name: str, raw: _Raw, scale: Scale) -> Json:
         plausible = [*option_choices(name), "x", current.upper(), None]
     else:
         plausible = [0, 1, 2, 3, 4, 5, -1, None, 1.0, "3", 10**100, 2_000_000]
-    return _pick(draw, plausible) if draw(st.booleans()) else hostile_value(draw, raw, scale)
+    return hostile_value(draw, raw, scale) if draw(st.booleans()) else _pick(draw, plausible)
 
 
 def set_option(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[Json, str] | None:
@@ -690,7 +694,7 @@ def rename_player(draw: st.DrawFn, doc: Json, raw: _Raw, scale: Scale) -> tuple[
     if not isinstance(doc, dict) or not isinstance(doc.get("players"), list):
         return None
     old = _pick(draw, _players(doc))
-    new = draw(hostile_texts()) if draw(st.booleans()) else _huge_text(draw, scale)
+    new = _huge_text(draw, scale) if draw(st.booleans()) else draw(hostile_texts())
     return _rename(doc, old, new), f"player {old!r} renamed {_short(new)} everywhere"
 
 

@@ -67,7 +67,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("fuzz")
 
 
-@settings(max_examples=settings().max_examples * 3 // 2)
+@settings(max_examples=settings().max_examples * 3)
 @given(data=st.data(), case=mutated_records(SCALE))
 def test_every_command_survives_a_spoiled_record(
     folder: Path, data: st.DataObject, case: Case
@@ -78,6 +78,7 @@ def test_every_command_survives_a_spoiled_record(
         pytest.fail(_report(broken))
 
 
+@settings(max_examples=settings().max_examples * 2)
 @given(data=st.data(), case=raw_files(SCALE))
 def test_every_command_refuses_bytes_that_are_no_record_in_one_line(
     folder: Path, data: st.DataObject, case: Case
@@ -88,7 +89,6 @@ def test_every_command_refuses_bytes_that_are_no_record_in_one_line(
         pytest.fail(_report(broken))
 
 
-@settings(max_examples=max(settings().max_examples // 2, 1))
 @given(data=st.data(), case=valid_records())
 def test_a_valid_record_replays_as_its_base_whatever_its_players_are_called(
     folder: Path, data: st.DataObject, case: Case

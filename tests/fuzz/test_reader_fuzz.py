@@ -40,7 +40,7 @@ def _judged_alike(case: Case) -> None:
         )
 
 
-@settings(max_examples=settings().max_examples * 2)
+@settings(max_examples=settings().max_examples * 4)
 @given(case=mutated_records(CI))
 def test_the_reader_and_the_schema_accept_and_refuse_the_same_records(case: Case) -> None:
     _judged_alike(case)
@@ -51,6 +51,7 @@ def test_the_reader_and_the_schema_judge_the_trial_s_cases_alike(case: Case) -> 
     _judged_alike(case)
 
 
+@settings(max_examples=settings().max_examples * 2)
 @given(case=mutated_records(CI) | raw_files(CI))
 def test_the_reader_raises_nothing_but_a_record_error(case: Case) -> None:
     # _read lets anything but a RecordError through: Hypothesis shows it.

@@ -58,10 +58,12 @@ class Run:
         """The command line, the record named FILE."""
         words = [self.argv[0]]
         for i, word in enumerate(self.argv[1:], 1):
-            if word.startswith("--") or self.argv[i - 1] == "--format":
+            option, _, value = word.partition("=")
+            if option in ("--at", "--as"):
+                shown = repr(value) if len(value) < 40 else f"<{len(value):,} chars>"
+                words.append(f"{option} {shown}")
+            elif word.startswith("--") or self.argv[i - 1] == "--format":
                 words.append(word)
-            elif self.argv[i - 1] in ("--at", "--as"):
-                words.append(repr(word) if len(word) < 40 else f"<{len(word):,} chars>")
             else:
                 words.append("FILE")
         return "sabai " + " ".join(words)
@@ -108,8 +110,9 @@ def command_lines(path: Path, at: str, as_player: str) -> list[tuple[str, list[s
         ("replay", ["replay", name]),
         ("replay --tolerant", ["replay", "--tolerant", name]),
         ("replay --format json", ["replay", "--format", "json", name]),
-        ("show --at", ["show", name, "--at", at]),
-        ("export --as", ["export", name, "--as", as_player]),
+        # --at=N: a value that starts with "-" is still the option's value.
+        ("show --at", ["show", name, f"--at={at}"]),
+        ("export --as", ["export", name, f"--as={as_player}"]),
     ]
 
 

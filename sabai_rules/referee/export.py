@@ -15,7 +15,7 @@ from typing import Any, Final
 from sabai_rules.cards import face_name
 from sabai_rules.moves import deck_for
 from sabai_rules.referee.record import Record, action_to_json, ruleset_to_json
-from sabai_rules.referee.replay import Dealt, Played, play_record
+from sabai_rules.referee.replay import Dealt, Played, RoundClosed, play_record
 from sabai_rules.views import view_event
 
 __all__ = ["VIEW_FORMAT", "export_view"]
@@ -44,7 +44,7 @@ def export_view(record: Record, player: int) -> dict[str, Any]:
             else:
                 item["saw"] = [_seen(view_event(e, player, step.state), names) for e in step.caused]
             events.append(item)
-        else:
+        elif isinstance(step, RoundClosed):
             entry: dict[str, Any] = {"dealer": names[step.state.setup.dealer], "events": events}
             if step.state.is_over:
                 result = step.game.rounds[-1]

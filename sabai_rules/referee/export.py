@@ -6,11 +6,16 @@ what that player saw — no deal order, no seed, no face the player did not see
 >>> seen = export_view(simulate(players=2, seed=3, rounds=1), 0)
 >>> seen["player"], "seed" in seen, "order" in str(seen)
 ('P1', False, False)
+
+:func:`write_export` writes the same document as it is played, event by event, so that its memory
+does not grow with the record.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+import json
+from collections.abc import Iterator
+from typing import IO, Any, Final
 
 from sabai_rules.cards import face_name
 from sabai_rules.moves import deck_for
@@ -18,7 +23,7 @@ from sabai_rules.referee.record import Record, action_to_json, ruleset_to_json
 from sabai_rules.referee.replay import Dealt, Played, RoundClosed, play_record
 from sabai_rules.views import view_event
 
-__all__ = ["VIEW_FORMAT", "export_view"]
+__all__ = ["VIEW_FORMAT", "export_view", "write_export"]
 
 VIEW_FORMAT: Final = "sabai-record-view"
 
@@ -30,33 +35,75 @@ def export_view(record: Record, player: int) -> dict[str, Any]:
     change nothing. A record that cannot be played raises
     :class:`~sabai_rules.referee.record.RecordError`, as
     :func:`~sabai_rules.referee.replay.replay` does."""
-    names = record.players
-    deck = deck_for(record.ruleset)
     rounds: list[dict[str, Any]] = []
-    events: list[dict[str, Any]] = []
-    for step in play_record(record, caused=True):
-        if isinstance(step, Dealt):
-            events = []
-        elif isinstance(step, Played):
-            item: dict[str, Any] = {"event": step.number, **action_to_json(step.action, names)}
-            if step.error is not None:
-                item["refused"] = step.error.rule
-            else:
-                item["saw"] = [_seen(view_event(e, player, step.state), names) for e in step.caused]
-            events.append(item)
-        elif isinstance(step, RoundClosed):
-            entry: dict[str, Any] = {"dealer": names[step.state.setup.dealer], "events": events}
-            if step.state.is_over:
-                result = step.game.rounds[-1]
-                entry["result"] = {
-                    "card_points": dict(zip(names, result.card_points, strict=True)),
-                    "victory_points": dict(zip(names, result.victory_points, strict=True)),
-                    "revealed": {
-                        names[p]: [face_name(deck.faces[c]) for c in row]
-                        for p, row in enumerate(result.rows)
-                    },
-                }
-            rounds.append(entry)
+    for kind, item in _parts(record, player):
+        if kind == "round":
+            rounds.append({**item, "events": []})
+        elif kind == "event":
+            rounds[-1]["events"].append(item)
+        else:
+            rounds[-1].update(item)
+    return {**_head(record, player), "rounds": rounds}
+
+
+def write_export(record: Record, player: int, out: IO[str]) -> None:
+    """Write :func:`export_view` to ``out`` as the command line prints it (JSON, indented by two,
+    and a newline), one event at a time: nothing of an event is kept once it is written. A record
+    that cannot be played raises :class:`~sabai_rules.referee.record.RecordError` where it stops
+    (what was written before stays written)."""
+    head = _dumps(_head(record, player), "")
+    out.write(head[:-2] + ',\n  "rounds": [')
+    rounds = events = 0
+    for kind, item in _parts(record, player):
+        if kind == "round":
+            dealer = _SCALAR(item["dealer"])
+            out.write(
+                f'{"," if rounds else ""}\n    {{\n      "dealer": {dealer},\n      "events": ['
+            )
+            rounds += 1
+            events = 0
+        elif kind == "event":
+            out.write(f"{',' if events else ''}\n{_indented(item, 8)}")
+            events += 1
+        else:
+            out.write("\n      ]" if events else "]")
+            for key, value in item.items():
+                out.write(f',\n      "{key}": {_indented(value, 6)[6:]}')
+            out.write("\n    }")
+    out.write("\n  ]\n}\n" if rounds else "]\n}\n")
+
+
+def _indented(value: Any, indent: int) -> str:
+    """``value`` as ``json.dumps(value, ensure_ascii=False, indent=2)`` writes it, ``indent``
+    spaces deep."""
+    pad = " " * indent
+    return pad + _dumps(value, pad)
+
+
+#: Scalars and keys as JSON (the C encoder, which leaves no garbage behind).
+_SCALAR: Final = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def _dumps(value: Any, pad: str) -> str:
+    """``json.dumps(value, ensure_ascii=False, indent=2)``, its lines after the first indented by
+    ``pad``, for the export's values (objects with text keys, lists, texts, numbers, ``null``):
+    the same text, without the closures the json module builds for every indented dump (garbage
+    that only the cycle collector frees)."""
+    inner = pad + "  "
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        items = (f"{inner}{_SCALAR(k)}: {_dumps(v, inner)}" for k, v in value.items())
+        return "{\n" + ",\n".join(items) + f"\n{pad}}}"
+    if isinstance(value, list | tuple):
+        if not value:
+            return "[]"
+        return "[\n" + ",\n".join(f"{inner}{_dumps(v, inner)}" for v in value) + f"\n{pad}]"
+    return _SCALAR(value)
+
+
+def _head(record: Record, player: int) -> dict[str, Any]:
+    names = record.players
     return {
         "format": VIEW_FORMAT,
         "version": 1,
@@ -64,8 +111,38 @@ def export_view(record: Record, player: int) -> dict[str, Any]:
         "ruleset": ruleset_to_json(record.ruleset),
         "players": list(names),
         "first_dealer": names[record.first_dealer],
-        "rounds": rounds,
     }
+
+
+def _parts(record: Record, player: int) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The export, a part at a time: ``("round", {"dealer": ...})`` as a round is dealt, then
+    ``("event", ...)`` for each of its events, then ``("end", {...})`` as it closes (with its
+    result if it is over)."""
+    names = record.players
+    deck = deck_for(record.ruleset)
+    for step in play_record(record, caused=True):
+        if isinstance(step, Dealt):
+            yield "round", {"dealer": names[step.state.setup.dealer]}
+        elif isinstance(step, Played):
+            item: dict[str, Any] = {"event": step.number, **action_to_json(step.action, names)}
+            if step.error is not None:
+                item["refused"] = step.error.rule
+            else:
+                item["saw"] = [_seen(view_event(e, player, step.state), names) for e in step.caused]
+            yield "event", item
+        elif isinstance(step, RoundClosed):
+            end: dict[str, Any] = {}
+            if step.state.is_over:
+                result = step.game.rounds[-1]
+                end["result"] = {
+                    "card_points": dict(zip(names, result.card_points, strict=True)),
+                    "victory_points": dict(zip(names, result.victory_points, strict=True)),
+                    "revealed": {
+                        names[p]: [face_name(deck.faces[c]) for c in row]
+                        for p, row in enumerate(result.rows)
+                    },
+                }
+            yield "end", end
 
 
 def _seen(event: Any, names: tuple[str, ...]) -> dict[str, Any]:

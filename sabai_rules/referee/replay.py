@@ -2,9 +2,11 @@
 
 :func:`replay` plays every event of a :class:`~sabai_rules.referee.record.Record` through
 the engine. It stops at the first event the rules forbid (or, tolerant, notes every one and goes
-on), scores each round, and checks what the record claims. :func:`play_record` gives every step
-lazily; :func:`table_after` gives the table after any event. Writing the verdict for people is
-:mod:`sabai_rules.referee.render`'s work.
+on), scores each round, and checks what the record claims. A verdict holds the first
+:data:`MAX_REPORTED` illegal events, problems and notes in full and counts the rest, so that its
+memory and its rendering stay bounded however many the record holds. :func:`play_record` gives
+every step lazily; :func:`table_after` gives the table after any event. Writing the verdict for
+people is :mod:`sabai_rules.referee.render`'s work.
 
 Passes of the end-of-round reaction round need not be recorded: when a round's events end in the
 reaction round, every player who has not passed is taken to pass.
@@ -22,7 +24,7 @@ illegal (:rule:`ruling.draw-pile-exhausted`).
 from __future__ import annotations
 
 from collections.abc import Generator, Iterator, Sequence
-from typing import TypeAlias
+from typing import Any, Final, TypeAlias
 
 import attrs
 
@@ -58,6 +60,7 @@ from sabai_rules.moves import (
     seeded_outcome,
 )
 from sabai_rules.referee.record import (
+    Claim,
     Problem,
     Record,
     RecordError,
@@ -76,12 +79,17 @@ from sabai_rules.state import (
     card_bit,
 )
 
+#: How many illegal events, problems and notes a verdict holds (and the referee reports) in
+#: full; of the rest, it counts them.
+MAX_REPORTED: Final = 100
+
 #: The ruling that asks the referee to note a keep of an Ass Joker the player had seen.
 _TURNED_OVER = "ruling.ass-joker-turned-over"
 #: The ruling under which an owner's priority sets another player's reach for the card aside.
 _PRIORITY = "ruling.first-refusal"
 
 __all__ = [
+    "MAX_REPORTED",
     "Dealt",
     "IllegalEvent",
     "Note",
@@ -127,18 +135,55 @@ class Note:
     message: str
 
 
+def _claimed(claim: Claim | None, number: int, rule: str) -> bool:
+    """Whether the illegal event ``number``, breaking ``rule``, is the one ``claim`` names (the
+    event and, if it says, the rule; or, naming no event, the rule)."""
+    if claim is None:
+        return False
+    if claim.illegal_event is not None:
+        return number == claim.illegal_event and claim.rule in (None, rule)
+    return claim.rule == rule
+
+
+def _count(name: str) -> Any:
+    """A count that defaults to the length of the field ``name``: what was reported in full."""
+    return attrs.field(
+        default=attrs.Factory(lambda self: len(getattr(self, name)), takes_self=True),
+        kw_only=True,
+    )
+
+
 @attrs.frozen
 class Verdict:
+    """What the referee found. A verdict holds the first :data:`MAX_REPORTED` illegal events,
+    problems and notes in full, and counts every one (:attr:`illegal_total`...): a tolerant
+    replay of a long record of illegal events stays as short as the record allows."""
+
     record: Record
     #: The game as far as it was played: the rounds scored, the winners once it is over.
     game: Game
+    #: The illegal events, in order: the first :data:`MAX_REPORTED` of them.
     illegal: tuple[IllegalEvent, ...]
-    #: What could not be read or played (tolerant reading and replay).
+    #: What could not be read or played (tolerant reading and replay): the first
+    #: :data:`MAX_REPORTED`.
     problems: tuple[Problem, ...]
     #: The replay stopped at the first illegal event: the events after it were not judged.
     stopped: bool = False
-    #: Legal events the rulings say are noted, in order.
+    #: Legal events the rulings say are noted, in order: the first :data:`MAX_REPORTED`.
     notes: tuple[Note, ...] = ()
+    #: How many illegal events, problems and notes were found, reported in full or not.
+    illegal_total: int = _count("illegal")
+    problems_total: int = _count("problems")
+    notes_total: int = _count("notes")
+    #: Whether an illegal event found (reported in full or not) is the one the record's claim
+    #: names.
+    claim_found: bool = attrs.field(
+        default=attrs.Factory(
+            lambda self: any(_claimed(self.record.claim, e.number, e.rule) for e in self.illegal),
+            takes_self=True,
+        ),
+        kw_only=True,
+    )
 
     @property
     def results(self) -> tuple[RoundResult, ...]:
@@ -164,13 +209,11 @@ class Verdict:
         if claim.winners is not None:
             winners = self.game.winners
             checks.append(None if winners is None else sorted(claim.winners) == sorted(winners))
+        found = self.claim_found
         if claim.illegal_event is not None:
-            named = claim.illegal_event
-            found = any(e.number == named and claim.rule in (None, e.rule) for e in self.illegal)
-            unjudged = self.stopped and self.illegal[-1].number < named
+            unjudged = self.stopped and self.illegal[-1].number < claim.illegal_event
             checks.append(True if found else (None if unjudged else False))
         elif claim.rule is not None:
-            found = any(e.rule == claim.rule for e in self.illegal)
             checks.append(True if found else (None if self.stopped else False))
         if False in checks:
             return False
@@ -452,7 +495,8 @@ class _TableChance:
         try:
             after, events = apply_events(state, action) if caused else (apply(state, action), ())
         except IllegalActionError as error:
-            return state, (), error
+            # Without its traceback, whose frames hold it: no cycle left for the collector.
+            return state, (), error.with_traceback(None)
         refusal = None
         state = after
         node = chance_node(state)
@@ -471,7 +515,7 @@ class _TableChance:
                     try:
                         stated = _stated_pile(state, self.piles[self.reshuffled], action)
                     except IllegalActionError as error:
-                        refusal = error
+                        refusal = error.with_traceback(None)
                 self.reshuffled += 1
             stated.reverse()  # taken from the end
             for _ in range(count):
@@ -613,43 +657,67 @@ def replay(record: Record, *, tolerant: bool = False, problems: Sequence[Problem
     """Play the record. Strict: stop at the first illegal event. Tolerant: note every illegal
     event, skip it and go on (but for a stated reshuffle the discard pile cannot have made: the
     seeded sampler decides it, and the action is played, see :class:`Played`), and keep what was
-    found before a round cut short. A record that cannot be played (see :func:`play_record`)
-    raises :class:`~sabai_rules.referee.record.RecordError`."""
+    found before a round cut short. ``problems`` are those a tolerant read found. The verdict
+    holds the first :data:`MAX_REPORTED` illegal events, problems and notes in full and counts
+    the rest, so that its memory and its rendering do not grow with them. A record that cannot be
+    played (see :func:`play_record`) raises :class:`~sabai_rules.referee.record.RecordError`."""
+    names = record.players
+    claim = record.claim
     illegal: list[IllegalEvent] = []
     notes: list[Note] = []
-    found = list(problems)
-    game = new_game(
-        len(record.players), record.ruleset, seed=record.seed, first_dealer=record.first_dealer
-    )
+    found = list(problems[:MAX_REPORTED])
+    counts = {"illegal": 0, "problems": len(problems), "notes": 0}
+    claim_found = False
+    game = new_game(len(names), record.ruleset, seed=record.seed, first_dealer=record.first_dealer)
     for step in play_record(record, tolerant=tolerant):
+        problem = None
         if isinstance(step, RoundClosed):
             game = step.game
-            if step.problem is not None:
-                found.append(step.problem)
+            problem = step.problem
         elif isinstance(step, Skipped):
-            found.append(step.problem)
+            problem = step.problem
         elif isinstance(step, Played) and step.error is None:
-            note = _note(step, record.players)
+            note = _note(step, names)
             if note is not None:
-                notes.append(note)
+                counts["notes"] += 1
+                if len(notes) < MAX_REPORTED:
+                    notes.append(note)
         elif isinstance(step, Played) and step.error is not None:
-            illegal.append(
-                IllegalEvent(
-                    step.number,
-                    step.round,
-                    step.index,
-                    step.action,
-                    step.error.rule,
-                    step.error.message_with(record.players),
-                    _allowed(step.before, step.action.actor),
-                    step.before,
-                )
-            )
+            counts["illegal"] += 1
+            claim_found = claim_found or _claimed(claim, step.number, step.error.rule)
+            if len(illegal) < MAX_REPORTED:
+                illegal.append(_illegal_event(step, step.error, names))
             if not tolerant:
-                return Verdict(
-                    record, game, tuple(illegal), tuple(found), stopped=True, notes=tuple(notes)
-                )
-    return Verdict(record, game, tuple(illegal), tuple(found), notes=tuple(notes))
+                break
+        if problem is not None:
+            counts["problems"] += 1
+            if len(found) < MAX_REPORTED:
+                found.append(problem)
+    return Verdict(
+        record,
+        game,
+        tuple(illegal),
+        tuple(found),
+        stopped=not tolerant and bool(illegal),
+        notes=tuple(notes),
+        illegal_total=counts["illegal"],
+        problems_total=counts["problems"],
+        notes_total=counts["notes"],
+        claim_found=claim_found,
+    )
+
+
+def _illegal_event(step: Played, error: IllegalActionError, names: Sequence[str]) -> IllegalEvent:
+    return IllegalEvent(
+        step.number,
+        step.round,
+        step.index,
+        step.action,
+        error.rule,
+        error.message_with(names),
+        _allowed(step.before, step.action.actor),
+        step.before,
+    )
 
 
 def _note(step: Played, names: Sequence[str]) -> Note | None:

@@ -8,7 +8,6 @@ for a round that never needed it — is reported among the problems, and the rep
 from __future__ import annotations
 
 import copy
-import functools
 import json
 import tempfile
 from pathlib import Path
@@ -18,25 +17,18 @@ import pytest
 from hypothesis import assume, given, note
 from hypothesis import strategies as st
 
-from sabai_rules.bots import simulate
 from sabai_rules.cli import EXIT_ILLEGAL, EXIT_OK, EXIT_USAGE
-from sabai_rules.referee.record import RecordError, read_record, write_record
+from sabai_rules.referee.record import RecordError, read_record
 from sabai_rules.ruleset import PRESETS
+from tests.records.support import Mutation, game_json, mutate, mutations
 from tests.support import sabai
 
 Json = dict[str, Any]
 EXAMPLES = Path(__file__).resolve().parent.parent.parent / "examples"
 
 
-@functools.cache
-def _game(players: int, seed: int, preset: str = "current") -> str:
-    """A whole simulated game as record JSON (text, so that every caller gets its own copy)."""
-    return write_record(simulate(players, seed, preset=preset))
-
-
 def _data(players: int = 3, seed: int = 11, preset: str = "current") -> Json:
-    data: Json = json.loads(_game(players, seed, preset))
-    return data
+    return game_json(players, seed, preset)
 
 
 def _replay(data: Json, *flags: str) -> tuple[int, Json | None, str]:
@@ -183,61 +175,6 @@ def test_a_reshuffle_the_tolerant_round_never_needed_is_a_problem() -> None:
 
 # -- the property ------------------------------------------------------------------------------
 
-#: A mutation of a record's events: its kind and where (positions are taken modulo the length).
-Mutation = tuple[str, int, int]
-KINDS = ("drop", "duplicate", "swap", "actor", "slot", "owner", "simultaneous", "round", "cut")
-
-
-def _mutate(data: Json, mutation: Mutation) -> None:
-    kind, a, b = mutation
-    rounds = data["rounds"]
-    names = data["players"]
-    if kind == "round":
-        rounds.insert(a % (len(rounds) + 1), copy.deepcopy(rounds[b % len(rounds)]))
-        return
-    where = [(r, i) for r, rnd in enumerate(rounds) for i in range(len(rnd["events"]))]
-    if not where:
-        return
-    r, i = where[a % len(where)]
-    events = rounds[r]["events"]
-    event = events[i]
-    if kind == "drop":
-        del events[i]
-    elif kind == "duplicate":
-        events.insert(i, copy.deepcopy(event))
-    elif kind == "swap":
-        r2, j = where[b % len(where)]
-        events[i], rounds[r2]["events"][j] = rounds[r2]["events"][j], event
-    elif kind == "actor":
-        event["actor"] = names[b % len(names)]
-    elif kind == "slot":
-        for key in ("slot", "target_slot"):
-            if key in event:
-                event[key] = b % 7
-                break
-    elif kind == "owner":
-        for key in ("owner", "target"):
-            if key in event:
-                event[key] = names[b % len(names)]
-                break
-    elif kind == "simultaneous" and event["action"] == "ThrowIn":
-        mark = f"m{a}"
-        after = events[i + 1] if i + 1 < len(events) else None
-        event["simultaneous"] = mark
-        if after is not None and after["action"] == "ThrowIn" and b % 2:
-            after["simultaneous"] = mark
-        else:
-            events.insert(i + 1, {**event, "actor": names[b % len(names)]})
-    elif kind == "cut":
-        del events[i:]
-
-
-mutations = st.lists(
-    st.tuples(st.sampled_from(KINDS), st.integers(0, 10**6), st.integers(0, 10**6)),
-    min_size=1,
-    max_size=4,
-)
-
 
 @given(
     players=st.integers(2, 4),
@@ -250,7 +187,7 @@ def test_tolerant_replay_gives_a_verdict_wherever_strict_replay_does(
 ) -> None:
     data = _data(players, seed, preset)
     for change in changes:
-        _mutate(data, change)
+        mutate(data, change)
     try:
         read_record(data)
     except RecordError:

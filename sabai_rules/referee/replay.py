@@ -412,8 +412,9 @@ class _Play:
         events = self.record.rounds[r].events
         for moment in moments(events):
             if state.is_over:
-                # This moment and every later one of the round: one problem.
-                yield _unplayable(r, self._after_end(moment[0][0], len(events) - 1), self.tolerant)
+                # This moment and every later one of the round: one problem (strict, the first).
+                last = len(events) - 1 if self.tolerant else moment[0][0]
+                yield _unplayable(r, self._after_end(moment[0][0], last), self.tolerant)
                 break
             group, cards, outranked = yield from self._group(state, moment)
             for i, owner in outranked.items():
@@ -454,10 +455,14 @@ class _Play:
         if len(group) < 2:
             return group, cards, {}
         outranked, twice = _outranked(state, group, cards)
-        for i in twice:
-            problem = Problem(f"{path}[{i}]", "one card is thrown in twice at the same moment")
+        for first, i in twice:
+            # Strict, the record is unusable at the card's first reach; tolerant, that reach is
+            # played and this one skipped.
+            where = f"{path}[{i if self.tolerant else first}]"
+            problem = Problem(where, "one card is thrown in twice at the same moment")
             yield _unplayable(self.round, problem, self.tolerant)
-        group = [item for item in group if item[0] not in outranked and item[0] not in twice]
+        skipped = {i for _, i in twice}
+        group = [item for item in group if item[0] not in outranked and item[0] not in skipped]
         cards = [_card_of(state, event.action) for _, event in group]
         group, cards = _in_ruling_order(state, group, cards)
         return group, cards, outranked
@@ -593,16 +598,17 @@ def _card_of(state: State, action: Action) -> int:
 
 def _outranked(
     state: State, group: list[tuple[int, RecordEvent]], cards: list[int]
-) -> tuple[dict[int, int], list[int]]:
+) -> tuple[dict[int, int], list[tuple[int, int]]]:
     """The throw-ins of a simultaneous group that reach for a card its owner throws in at the
     same moment, when the owner's first refusal is a priority (:rule:`ruling.first-refusal`):
-    event index -> the owner; and the later reaches for any other card thrown in twice at once,
-    which make the record unusable (tolerant play plays the first and skips them)."""
+    event index -> the owner; and each later reach for any other card thrown in twice at once,
+    with the card's first reach: such a card makes the record unusable (tolerant play plays the
+    first reach and skips the others)."""
     claims: dict[int, list[tuple[int, Action]]] = {}
     for (i, event), card in zip(group, cards, strict=True):
         claims.setdefault(card, []).append((i, event.action))
     outranked: dict[int, int] = {}
-    twice: list[int] = []
+    twice: list[tuple[int, int]] = []
     for card, reaching in claims.items():
         if len(reaching) == 1:
             continue
@@ -612,10 +618,10 @@ def _outranked(
             state.setup.ruleset, state.table.mask(owner), state.flow.lockout, owner, card
         )
         if len(own) != 1 or precedence != PRIORITY:
-            twice.extend(i for i, _ in reaching[1:])
+            twice.extend((reaching[0][0], i) for i, _ in reaching[1:])
         else:
             outranked.update((i, owner) for i, action in reaching if action.actor != owner)
-    return outranked, sorted(twice)
+    return outranked, twice
 
 
 def _in_ruling_order(

@@ -66,7 +66,7 @@ def write_export(record: Record, player: int, out: IO[str]) -> None:
     rounds = events = 0
     for kind, item in _parts(record, player):
         if kind == "round":
-            dealer = _SCALAR(item["dealer"])
+            dealer = _TEXT(item["dealer"])
             out.write(
                 f'{"," if rounds else ""}\n    {{\n      "dealer": {dealer},\n      "events": ['
             )
@@ -90,8 +90,23 @@ def _indented(value: Any, indent: int) -> str:
     return pad + _dumps(value, pad)
 
 
-#: Scalars and keys as JSON (the C encoder, which leaves no garbage behind).
-_SCALAR: Final = json.JSONEncoder(ensure_ascii=False).encode
+#: A text as JSON, non-ASCII characters as they are (the json module's C function).
+_TEXT: Final = json.encoder.encode_basestring
+
+
+def _scalar(value: Any) -> str:
+    """A text, a whole number, a truth value or ``None`` as ``json.dumps`` writes it."""
+    if type(value) is str:
+        return _TEXT(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if type(value) is int:
+        return int.__repr__(value)
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _dumps(value: Any, pad: str) -> str:
@@ -99,17 +114,18 @@ def _dumps(value: Any, pad: str) -> str:
     ``pad``, for the export's values (objects with text keys, lists, texts, numbers, ``null``):
     the same text, without the closures the json module builds for every indented dump (garbage
     that only the cycle collector frees)."""
-    inner = pad + "  "
-    if isinstance(value, dict):
+    if type(value) is dict:
         if not value:
             return "{}"
-        items = (f"{inner}{_SCALAR(k)}: {_dumps(v, inner)}" for k, v in value.items())
-        return "{\n" + ",\n".join(items) + f"\n{pad}}}"
-    if isinstance(value, list | tuple):
+        inner = pad + "  "
+        items = [f"{inner}{_TEXT(k)}: {_dumps(v, inner)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    if type(value) is list or type(value) is tuple:
         if not value:
             return "[]"
-        return "[\n" + ",\n".join(f"{inner}{_dumps(v, inner)}" for v in value) + f"\n{pad}]"
-    return _SCALAR(value)
+        inner = pad + "  "
+        return "[\n" + ",\n".join([inner + _dumps(v, inner) for v in value]) + "\n" + pad + "]"
+    return _scalar(value)
 
 
 def _head(record: Record, player: int) -> dict[str, Any]:

@@ -23,11 +23,13 @@ import json
 import os
 import re
 import reprlib
+import shutil
 import sys
+import tempfile
 import textwrap
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import IO, Any, NoReturn, TextIO
 
 from sabai_rules import __version__, catalogue
 from sabai_rules.bots import BOTS, simulate
@@ -39,7 +41,7 @@ from sabai_rules.catalogue import (
     Ruling,
     UnknownIdError,
 )
-from sabai_rules.referee.export import export_view
+from sabai_rules.referee.export import write_export
 from sabai_rules.referee.i18n import label
 from sabai_rules.referee.record import (
     Problem,
@@ -145,7 +147,8 @@ def _parser() -> argparse.ArgumentParser:
         help="replay a game record under the rules and give the verdict",
         description=(
             "Replay every event of a game record. A legal game: one line per round and the final "
-            "scores. Otherwise the first illegal event (every one with --tolerant): its number, "
+            "scores. Otherwise the first illegal event (with --tolerant, every one: the first 100 "
+            "in full, then how many more): its number, "
             "actor and action, the rule it breaks in the chosen language, what the rules allowed "
             "instead and the table just before it. A claim in the record is checked."
         ),
@@ -473,19 +476,26 @@ def _simulate_command(args: argparse.Namespace, out: TextIO) -> int:
 def _export_command(args: argparse.Namespace, out: TextIO) -> int:
     record = load_record(args.record)
     player = _player_arg(record, args.as_player)
-    with _citing():
-        seen = export_view(record, player)
-    text = json.dumps(seen, ensure_ascii=False, indent=2) + "\n"
-    if args.output is None:
-        out.write(text)
-    else:
-        _write(args.output, text)
+    # Streamed into a spooled file (memory up to 8 MB, then disk), copied out once the whole
+    # record is played: an unplayable record writes nothing.
+    with tempfile.SpooledTemporaryFile(8_000_000, "w+", encoding="utf-8") as spool:
+        with _citing():
+            write_export(record, player, spool)
+        spool.seek(0)
+        if args.output is None:
+            shutil.copyfileobj(spool, out)
+        else:
+            _write(args.output, spool)
     return EXIT_OK
 
 
-def _write(path: Path, text: str) -> None:
+def _write(path: Path, text: str | IO[str]) -> None:
     try:
-        path.write_text(text, encoding="utf-8")
+        if isinstance(text, str):
+            path.write_text(text, encoding="utf-8")
+        else:
+            with path.open("w", encoding="utf-8") as file:
+                shutil.copyfileobj(text, file)
     except OSError as error:
         raise _UsageError(f"sabai: error: cannot write {path}: {error.strerror}") from None
 

@@ -1,0 +1,207 @@
+"""Referee scaling: time, peak memory and output of the record commands against record size.
+
+    python bench/scaling.py [--sizes 1 2 4 8 16] [--players 4] [--seed 1]
+
+Builds two kinds of record of each size (in MB of JSON, up to the reader's limit of 20 MB), written
+as ``sabai simulate`` writes records:
+
+* ``legal`` — a long game of legal play (four players, as many rounds as the size takes; the game
+  is unfinished), played by the ``bench/playouts.py`` policy;
+* ``spam`` — one round whose first event is legal and every other an illegal ``Pass`` (passing is
+  only for the end of a round), the actors in turn.
+
+Each command runs in a fresh process (``sabai replay``, ``sabai replay --tolerant`` and
+``sabai export --as P1``, in-process there through ``sabai_rules.cli.run``), so that its peak
+memory is its own: CPU seconds (``time.process_time``, reading the file included), the process's
+peak resident memory (``resource.getrusage``), and the characters it writes. Then, for each
+command and kind, the growth from the smallest size to the largest: the ratio of seconds, of peak
+memory above the interpreter's baseline, and the exponent ``k`` of ``time ~ size^k`` (1 is
+linear). The bar: linear time and memory, bounded output for a tolerant verdict.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import math
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from playouts import choose  # noqa: E402
+
+from sabai_rules import chance  # noqa: E402
+from sabai_rules.game import finish_round, new_game, start_round  # noqa: E402
+from sabai_rules.moves import Draw, Pass, apply, legal_actions  # noqa: E402
+from sabai_rules.referee.record import (  # noqa: E402
+    Deal,
+    Record,
+    RecordEvent,
+    RoundRecord,
+    action_to_json,
+    write_record,
+)
+from sabai_rules.ruleset import Ruleset  # noqa: E402
+
+COMMANDS = {
+    "replay": ["replay"],
+    "tolerant": ["replay", "--tolerant"],
+    "export": ["export", "--as", "P1"],
+}
+MB = 1_000_000
+
+
+def _names(players: int) -> tuple[str, ...]:
+    return tuple(f"P{i + 1}" for i in range(players))
+
+
+def _size(action: Any, names: tuple[str, ...]) -> int:
+    """The characters an event takes in a written record (its line, indent and comma)."""
+    return len(json.dumps(action_to_json(action, names), ensure_ascii=False)) + 10
+
+
+def legal_record(megabytes: float, players: int, seed: int) -> Record:
+    """A game of legal play, unfinished, of about ``megabytes`` of JSON."""
+    rules = Ruleset().with_options(num_rounds=1_000_000)
+    names = _names(players)
+    rng = random.Random(seed)
+    game = new_game(players, rules, seed=seed)
+    rounds: list[RoundRecord] = []
+    written = 400
+    while written < megabytes * MB:
+        state = start_round(game)
+        events = []
+        while not state.is_over:
+            action = choose(state, legal_actions(state), rng)
+            state = apply(state, action)
+            events.append(RecordEvent(action))
+            written += _size(action, names)
+        rounds.append(RoundRecord(Deal(seed=seed, generator=chance.GENERATOR), tuple(events)))
+        written += 80
+        game = finish_round(game, state)
+    return Record(rules, names, game.first_dealer, tuple(rounds), seed)
+
+
+def spam_record(megabytes: float, players: int, seed: int) -> Record:
+    """One round: the starter draws, then illegal passes, the actors in turn, to ``megabytes``."""
+    names = _names(players)
+    game = new_game(players, Ruleset(), seed=seed)
+    state = start_round(game)
+    events = [RecordEvent(Draw(state.flow.turn))]
+    count = int((megabytes * MB - 400) / _size(Pass(0), names))
+    events += [RecordEvent(Pass(i % players)) for i in range(count)]
+    deal = Deal(seed=seed, generator=chance.GENERATOR)
+    return Record(Ruleset(), names, game.first_dealer, (RoundRecord(deal, tuple(events)),), seed)
+
+
+class _Counter(io.TextIOBase):
+    """A standard output that counts what is written and keeps none of it."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        self.count += len(text)
+        return len(text)
+
+
+def measure(command: str, path: str) -> dict[str, Any]:
+    """One command on one record, in this process: seconds, peak memory, characters written."""
+    from sabai_rules.cli import run  # noqa: PLC0415 - imported before the baseline is taken
+
+    baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1000
+    out, err = _Counter(), _Counter()
+    start = time.process_time()
+    code = run([COMMANDS[command][0], path, *COMMANDS[command][1:]], stdout=out, stderr=err)
+    seconds = time.process_time() - start
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1000
+    return {
+        "seconds": seconds,
+        "peak_mb": peak,
+        "baseline_mb": baseline,
+        "output_mb": out.count / MB,
+        "exit": code,
+    }
+
+
+def _child(command: str, path: Path) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, __file__, "--measure", command, str(path)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=float, nargs="+", default=[1, 2, 4, 8, 16])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--commands", nargs="+", choices=tuple(COMMANDS), default=list(COMMANDS))
+    parser.add_argument("--measure", nargs=2, metavar=("COMMAND", "PATH"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.measure:
+        print(json.dumps(measure(*args.measure)))
+        return
+    sizes = sorted(args.sizes)
+    print(
+        f"{'record':<7} {'command':<9} {'MB in':>6} {'events':>9} {'CPU s':>8} "
+        f"{'peak MB':>8} {'MB out':>8} exit"
+    )
+    rows: dict[tuple[str, str], list[tuple[float, dict[str, Any]]]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind, build in (("legal", legal_record), ("spam", spam_record)):
+            for size in sizes:
+                record = build(size, args.players, args.seed)
+                text = write_record(record)
+                path = Path(tmp) / f"{kind}-{size:g}.json"
+                path.write_text(text, encoding="utf-8")
+                megabytes = len(text.encode("utf-8")) / MB
+                events = sum(len(r.events) for r in record.rounds)
+                del record, text
+                for command in args.commands:
+                    found = _child(command, path)
+                    rows.setdefault((kind, command), []).append((megabytes, found))
+                    print(
+                        f"{kind:<7} {command:<9} {megabytes:>6.2f} {events:>9,} "
+                        f"{found['seconds']:>8.2f} {found['peak_mb']:>8.0f} "
+                        f"{found['output_mb']:>8.2f} {found['exit']:>4}",
+                        flush=True,
+                    )
+                path.unlink()
+    print()
+    print("growth from the smallest record to the largest (k: time ~ size^k; 1 is linear)")
+    for (kind, command), found in rows.items():
+        (small, first), (large, last) = found[0], found[-1]
+        if large <= small:
+            continue
+        size_ratio = large / small
+        time_ratio = last["seconds"] / max(first["seconds"], 1e-9)
+        above = [max(r["peak_mb"] - r["baseline_mb"], 1e-9) for r in (first, last)]
+        exponent = math.log(time_ratio) / math.log(size_ratio)
+        print(
+            f"  {kind:<7} {command:<9} size x{size_ratio:.1f}: time x{time_ratio:.1f} "
+            f"(k = {exponent:.2f}), memory above baseline x{above[1] / above[0]:.1f} "
+            f"({above[0]:.0f} -> {above[1]:.0f} MB), output "
+            f"{first['output_mb']:.2f} -> {last['output_mb']:.2f} MB"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -32,7 +32,7 @@ from sabai_rules.catalogue import (
     Ruling,
     UnknownIdError,
 )
-from sabai_rules.referee.export import export_view
+from sabai_rules.referee.export import export_view, seed_guessable
 from sabai_rules.referee.i18n import label
 from sabai_rules.referee.record import (
     Problem,
@@ -162,7 +162,11 @@ def _parser() -> argparse.ArgumentParser:
         description="Play a game with seeded bots and write its record (for examples and tests).",
     )
     simulate.add_argument("--players", type=int, required=True, help="2 to 12")
-    simulate.add_argument("--seed", type=int, required=True, help="the seed of the deals and bots")
+    simulate.add_argument(
+        "--seed",
+        type=int,
+        help="the seed of the deals and bots (default: one nobody can guess, from the system)",
+    )
     simulate.add_argument("--rounds", type=int, help="stop after this many rounds")
     simulate.add_argument("--preset", choices=PRESETS, default="current", help="the ruleset")
     simulate.add_argument(
@@ -415,6 +419,12 @@ def _show_command(args: argparse.Namespace, out: TextIO) -> int:
     state = table_after(record, args.at)
     player = None if args.as_player is None else _player_arg(record, args.as_player)
     out.write(render_table(state, record.players, as_player=player, lang=args.lang) + "\n")
+    if seed_guessable(record):
+        out.write(
+            "seed guessable: whoever knows some cards of this record can find its seed, and"
+            " with it every other card (sabai simulate without --seed draws one nobody can"
+            " guess)\n"
+        )
     return EXIT_OK
 
 

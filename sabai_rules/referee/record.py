@@ -342,7 +342,7 @@ def _deal(data: Any, rules: Ruleset, path: str) -> Deal:
         return Deal(order=tuple(faces))
     if "seed" not in data:
         raise RecordError("a deal needs an order, or a seed and a generator", path)
-    seed = _expect(data["seed"], (int, str), f"{path}.seed", "a whole number or a text")
+    seed = _seed(data["seed"], f"{path}.seed")
     generator = data.get("generator")
     if generator != chance.GENERATOR:
         raise RecordError(
@@ -350,6 +350,16 @@ def _deal(data: Any, rules: Ruleset, path: str) -> Deal:
             f"{path}.generator",
         )
     return Deal(seed=seed, generator=generator)
+
+
+def _seed(value: Any, path: str) -> int | str:
+    """A seed as :func:`~sabai_rules.chance.canonical_seed` reads it: a text that spells an
+    integer is that integer (the same game under the generator), a seed out of bounds refused."""
+    _expect(value, (int, str), path, "a whole number or a text")
+    try:
+        return chance.canonical_seed(value)
+    except ValueError as error:
+        raise RecordError(str(error), path) from None
 
 
 def _face(value: Any, path: str) -> int:
@@ -520,7 +530,11 @@ def read_record(
     """A record from JSON (bytes, text or decoded). Strict by default: the first problem raises
     :class:`RecordError`. Tolerant when given a ``problems`` list: an event that cannot be read is
     skipped and reported there, and the read goes on (a problem outside the events still raises,
-    as nothing sensible can follow it)."""
+    as nothing sensible can follow it). :class:`TypeError` if ``source`` is none of these."""
+    if not isinstance(source, bytes | str | Mapping):
+        raise TypeError(
+            f"source must be bytes, a str or a mapping (decoded JSON), not {type(source).__name__}"
+        )
     data = source if isinstance(source, Mapping) else decode(source)
     _expect(data, dict, "$", "a record object")
     _keys(
@@ -557,8 +571,7 @@ def read_record(
         raise RecordError("two players have the same name", "$.players")
     players = tuple(names)
     first_dealer = player_index(data.get("first_dealer"), players, "$.first_dealer")
-    seed = data.get("seed", 0)
-    _expect(seed, (int, str), "$.seed", "a whole number or a text")
+    seed = _seed(data.get("seed", 0), "$.seed")
     rounds_data = _expect(data.get("rounds"), list, "$.rounds", "a list of rounds")
     if not rounds_data:
         raise RecordError("a record has at least one round", "$.rounds")

@@ -41,7 +41,7 @@ from sabai_rules.catalogue import (
     Ruling,
     UnknownIdError,
 )
-from sabai_rules.referee.export import write_export
+from sabai_rules.referee.export import seed_guessable, write_export
 from sabai_rules.referee.i18n import label
 from sabai_rules.referee.record import (
     Problem,
@@ -182,7 +182,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--players", type=_integer, required=True, help="2 to 12")
     simulate.add_argument(
-        "--seed", type=_integer, required=True, help="the seed of the deals and bots"
+        "--seed",
+        type=_integer,
+        help="the seed of the deals and bots (default: one nobody can guess, from the system)",
     )
     simulate.add_argument("--rounds", type=_integer, help="stop after this many rounds")
     simulate.add_argument("--preset", choices=PRESETS, default="current", help="the ruleset")
@@ -456,6 +458,12 @@ def _show_command(args: argparse.Namespace, out: TextIO) -> int:
     with _citing():
         text = render_table(state, record.players, as_player=player, lang=args.lang)
     out.write(text + "\n")
+    if seed_guessable(record):
+        out.write(
+            "seed guessable: whoever knows some cards of this record can find its seed, and"
+            " with it every other card (sabai simulate without --seed draws one nobody can"
+            " guess)\n"
+        )
     return EXIT_OK
 
 

@@ -13,6 +13,8 @@ holder knows given as a compensation card — is ``"refused": null``, as a face 
 >>> seen = export_view(simulate(players=2, seed=3, rounds=1), 0)
 >>> seen["player"], "seed" in seen, "order" in str(seen)
 ('P1', False, False)
+>>> seen["seed_guessable"]  # seed 3: whoever knows some cards can find the rest
+True
 
 :func:`write_export` writes the same document as it is played, event by event, so that its memory
 does not grow with the record.
@@ -24,7 +26,9 @@ import json
 from collections.abc import Callable, Iterator
 from typing import IO, Any, Final
 
+from sabai_rules import chance
 from sabai_rules.cards import face_name
+from sabai_rules.engine.arguments import shown
 from sabai_rules.engine.legality import current_refusal
 from sabai_rules.engine.rules import keep_slots, may_compensate_with, must_keep_drawn, rule_of
 from sabai_rules.moves import Action, Compensate, IllegalActionError, Keep, Play, deck_for
@@ -33,7 +37,14 @@ from sabai_rules.referee.replay import Dealt, Played, RoundClosed, play_record
 from sabai_rules.state import NO_CARD, State, Table, is_gap
 from sabai_rules.views import view_event
 
-__all__ = ["DECIDING_CARD", "VIEW_FORMAT", "export_view", "rule_seen", "write_export"]
+__all__ = [
+    "DECIDING_CARD",
+    "VIEW_FORMAT",
+    "export_view",
+    "rule_seen",
+    "seed_guessable",
+    "write_export",
+]
 
 VIEW_FORMAT: Final = "sabai-record-view"
 
@@ -44,7 +55,11 @@ def export_view(record: Record, player: int) -> dict[str, Any]:
     """The record as ``player`` saw it, as a JSON object. Illegal events are marked refused and
     change nothing. A record that cannot be played raises
     :class:`~sabai_rules.referee.record.RecordError`, as
-    :func:`~sabai_rules.referee.replay.replay` does."""
+    :func:`~sabai_rules.referee.replay.replay` does. ``"seed_guessable"`` says whether the seeds
+    of its chance can be found by trying them all (:func:`seed_guessable`). :class:`TypeError` if
+    ``record`` is no :class:`~sabai_rules.referee.record.Record` or ``player`` no ``int`` (not a
+    ``bool``), :class:`ValueError` if ``player`` is no seat of the record."""
+    _check_arguments(record, player)
     rounds: list[dict[str, Any]] = []
     for kind, item in _parts(record, player):
         if kind == "round":
@@ -60,7 +75,9 @@ def write_export(record: Record, player: int, out: IO[str]) -> None:
     """Write :func:`export_view` to ``out`` as the command line prints it (JSON, indented by two,
     and a newline), one event at a time: nothing of an event is kept once it is written. A record
     that cannot be played raises :class:`~sabai_rules.referee.record.RecordError` where it stops
-    (what was written before stays written)."""
+    (what was written before stays written). Its arguments are checked as :func:`export_view`
+    checks them."""
+    _check_arguments(record, player)
     head = _dumps(_head(record, player), "")
     out.write(head[:-2] + ',\n  "rounds": [')
     rounds = events = 0
@@ -137,7 +154,28 @@ def _head(record: Record, player: int) -> dict[str, Any]:
         "ruleset": ruleset_to_json(record.ruleset),
         "players": list(names),
         "first_dealer": names[record.first_dealer],
+        "seed_guessable": seed_guessable(record),
     }
+
+
+def _check_arguments(record: object, player: object) -> None:
+    if not isinstance(record, Record):
+        raise TypeError(f"record must be a Record, not {type(record).__name__}")
+    if type(player) is not int:
+        raise TypeError(f"player must be a seat (an int), not {type(player).__name__}")
+    if not 0 <= player < len(record.players):
+        raise ValueError(
+            f"player must be a seat from 0 to {len(record.players) - 1}, not {shown(player)}"
+        )
+
+
+def seed_guessable(record: Record) -> bool:
+    """Whether a round of the record is dealt from a guessable seed
+    (:func:`~sabai_rules.chance.is_guessable`): anybody who knows some of its cards (a player,
+    from their own export) can then find the seed, and with it every card nobody saw. A round
+    dealt from its order has no hidden card the seed decides (the cards a reshuffle places that
+    nobody drew are the referee's, not the table's)."""
+    return any(chance.is_guessable(r.deal.seed) for r in record.rounds if r.deal.seed is not None)
 
 
 def _parts(record: Record, player: int) -> Iterator[tuple[str, dict[str, Any]]]:

@@ -511,10 +511,15 @@ def _deal(data: Any, rules: Ruleset, path: str) -> Deal:
 
 
 def _seed(value: Any, path: str) -> int | str:
+    """A seed as :func:`~sabai_rules.chance.canonical_seed` reads it: a text that spells an
+    integer is that integer (the same game under the generator), a seed out of bounds refused."""
     seed: int | str = _expect(value, (int, str), path, "a whole number or a text")
     if isinstance(seed, str):
         _text(seed, path, "a seed given as a text", MAX_SEED_TEXT)
-    return seed
+    try:
+        return chance.canonical_seed(seed)
+    except ValueError as error:
+        raise RecordError(str(error), path) from None
 
 
 def _face(value: Any, path: str) -> int:
@@ -723,7 +728,11 @@ def read_record(
     :class:`RecordError`. Tolerant when given a ``problems`` list: an event that cannot be read is
     skipped and reported there, and the read goes on (a problem outside the events still raises,
     as nothing sensible can follow it; so does text that is not Unicode, or a record beyond one of
-    the reader's bounds)."""
+    the reader's bounds). :class:`TypeError` if ``source`` is none of these."""
+    if not isinstance(source, bytes | str | Mapping):
+        raise TypeError(
+            f"source must be bytes, a str or a mapping (decoded JSON), not {type(source).__name__}"
+        )
     if isinstance(source, Mapping):
         data: Any = source
         _check_unicode(data)

@@ -5,6 +5,7 @@ output does not grow with them; replay and export hold no copy of the record's e
 
 from __future__ import annotations
 
+import functools
 import gc
 import io
 import json
@@ -208,8 +209,12 @@ def _extra_memory(work: Callable[[], object]) -> int:
 
 def test_tolerant_replay_holds_no_more_for_ten_times_the_illegal_events() -> None:
     small, large = _spam(4 * MAX_REPORTED), _spam(40 * MAX_REPORTED)
-    replay(small, tolerant=True)  # the engine's caches, filled once
-    peaks = [_extra_memory(lambda r=r: replay(r, tolerant=True)) for r in (small, large)]
+
+    def judge(record: Record) -> None:
+        replay(record, tolerant=True)
+
+    judge(small)  # the engine's caches, filled once
+    peaks = [_extra_memory(functools.partial(judge, r)) for r in (small, large)]
     assert peaks[1] < 1.5 * peaks[0], peaks
 
 
@@ -217,8 +222,12 @@ def test_export_holds_no_more_for_a_round_eight_times_as_long() -> None:
     small = _turned_over_again_and_again(50)
     large = _turned_over_again_and_again(400)
     assert sum(len(r.events) for r in large.rounds) > 7 * sum(len(r.events) for r in small.rounds)
-    write_export(small, 0, _Discard())  # the engine's caches, filled once
-    peaks = [_extra_memory(lambda r=r: write_export(r, 0, _Discard())) for r in (small, large)]
+
+    def export(record: Record) -> None:
+        write_export(record, 0, _Discard())
+
+    export(small)  # the engine's caches, filled once
+    peaks = [_extra_memory(functools.partial(export, r)) for r in (small, large)]
     assert peaks[1] < 1.5 * peaks[0], peaks
 
 

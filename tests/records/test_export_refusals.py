@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from sabai_rules.bots import RandomBot, SensibleBot, _step
+from sabai_rules.bots import Bot, RandomBot, SensibleBot, _step
 from sabai_rules.engine.legality import current_refusal
 from sabai_rules.layout import layout
 from sabai_rules.moves import (
@@ -90,7 +90,7 @@ def test_only_who_has_seen_the_ass_joker_learns_why_it_was_refused_as_compensati
     # Dealt from Ben, the starter: Ben, Cleo, Anna, Ben, ...; then the draw pile.
     cards = ["AJ", "7", "2", "3", "4", "5", "6", "8", "9", "10", "2", "3", "7"]
     looks = [LookAtCards(ANNA, (0, 1)), LookAtCards(BEN, (0, 1)), LookAtCards(CLEO, (2, 3))]
-    events = [*looks, Draw(BEN), Play(BEN), ThrowIn(BEN, CLEO, 0), Compensate(BEN, 0)]
+    events: list[Action] = [*looks, Draw(BEN), Play(BEN), ThrowIn(BEN, CLEO, 0), Compensate(BEN, 0)]
     record = one_round(deck_order(cards), events, rules)
     number = len(events)
     assert _refusals(record, BEN) == {number: AJ_COMPENSATION}
@@ -176,7 +176,7 @@ def _relabelled_pair(state: State, one: int, two: int) -> State:
     return State(state.setup, table, state.flow)
 
 
-def _judge(state: State, action: Action, player: int, rng: random.Random) -> str | None:
+def _judge(state: State, action: Action, player: int, rng: random.Random) -> str:
     """Check ``rule_seen`` for one refused action and one player; the refusal's rule."""
     refusal = current_refusal(state, action)
     assert refusal is not None
@@ -200,9 +200,10 @@ def _judge(state: State, action: Action, player: int, rng: random.Random) -> str
 def _states(preset: str, players: int, seed: int) -> tuple[State, ...]:
     """The states of a round of bots, one in three."""
     rng = random.Random(seed)
-    bots = [rng.choice([SensibleBot, RandomBot])() for _ in range(players)]
+    kinds: list[type[Bot]] = [SensibleBot, RandomBot]
+    bots = [rng.choice(kinds)() for _ in range(players)]
     state = deal(Ruleset.preset(preset), players, dealer=0, seed=seed)
-    found = []
+    found: list[State] = []
     while not state.is_over and len(found) < 120:
         found.append(state)
         state = apply(state, _step(state, bots, rng))

@@ -133,6 +133,13 @@ class DeckSpec:
     ass_joker: bool = True
 
     def __attrs_post_init__(self) -> None:
+        # A bool is an int to isinstance: "ass_joker='no'" or "copies=True" is a mistake.
+        for name in ("first_rank", "last_rank", "copies", "plain_jokers"):
+            value: object = getattr(self, name)
+            if type(value) is not int:
+                raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+        if type(self.ass_joker) is not bool:
+            raise TypeError(f"ass_joker must be a bool, not {type(self.ass_joker).__name__}")
         if self.first_rank > self.last_rank:
             raise ValueError(f"first_rank {self.first_rank} is above last_rank {self.last_rank}")
         if not (self.first_rank <= PEEK and self.last_rank >= SWITCH):

@@ -190,7 +190,10 @@ class Ruleset:
 
     @classmethod
     def preset(cls, name: str) -> Ruleset:
-        """The ruleset of a preset: ``"current"``, ``"older"`` or ``"simplified"``."""
+        """The ruleset of a preset: ``"current"``, ``"older"`` or ``"simplified"``;
+        :class:`TypeError` for a name that is not a text, :class:`ValueError` for another text."""
+        if type(name) is not str:
+            raise TypeError(f"name must be a preset's name (a str), not {type(name).__name__}")
         try:
             changes = cls._PRESET_CHANGES[name]
         except KeyError:
@@ -235,7 +238,10 @@ class Ruleset:
 
     def rounds_for(self, players: int) -> int:
         """The rounds of a game: ``num_rounds``, else one per player
-        (:rule:`ruling.number-of-rounds`)."""
+        (:rule:`ruling.number-of-rounds`). :class:`TypeError` if ``players`` is no ``int``
+        (a ``bool`` is none)."""
+        if type(players) is not int:
+            raise TypeError(f"players must be an int, not {type(players).__name__}")
         return players if self.num_rounds is None else self.num_rounds
 
     def preset_name(self) -> str | None:

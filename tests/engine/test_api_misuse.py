@@ -19,6 +19,7 @@ import pytest
 
 from sabai_rules import chance
 from sabai_rules.bots import RandomBot, SensibleBot, simulate
+from sabai_rules.cards import DeckSpec
 from sabai_rules.engine import COMPILED
 from sabai_rules.game import finish_round, new_game, start_round
 from sabai_rules.layout import layout
@@ -53,7 +54,7 @@ from sabai_rules.scoring import (
 from sabai_rules.sequential import SequentialState
 from sabai_rules.space import action_space
 from sabai_rules.state import State
-from sabai_rules.views import view
+from sabai_rules.views import observation, observation_size, sample_consistent_state, view
 
 Call = Callable[[], object]
 
@@ -356,3 +357,34 @@ def test_a_refusal_leaves_nothing_behind() -> None:
     with pytest.raises(TypeError):
         deal(players=2, dealer=True, seed=1)
     assert deal(players=2, dealer=0, seed=1) == DEALT
+
+
+@cases(
+    ("view-none", TypeError, "state", lambda: view(None, 0)),  # type: ignore[arg-type]
+    ("view-true", TypeError, "player", lambda: view(DEALT, True)),
+    ("view-seat-5", ValueError, "player", lambda: view(DEALT, 5)),
+    ("observation-true", TypeError, "player", lambda: observation(DEALT, True)),
+    ("observation-size-true", TypeError, "players", lambda: observation_size(Ruleset(), True)),
+    ("observation-size-13", ValueError, "players", lambda: observation_size(Ruleset(), 13)),
+    ("observation-size-preset", TypeError, "ruleset", lambda: observation_size("current", 4)),  # type: ignore[arg-type]
+    (
+        "consistent-no-rng",
+        TypeError,
+        "rng",
+        lambda: sample_consistent_state(DEALT, 0, None),  # type: ignore[arg-type]
+    ),
+    (
+        "consistent-none",
+        TypeError,
+        "state",
+        lambda: sample_consistent_state(None, 0, random.Random(1)),  # type: ignore[arg-type]
+    ),
+    ("deck-no-ass-joker-text", TypeError, "ass_joker", lambda: DeckSpec(ass_joker="no")),  # type: ignore[arg-type]
+    ("deck-copies-true", TypeError, "copies", lambda: DeckSpec(copies=True)),
+    ("preset-list", TypeError, "name", lambda: Ruleset.preset(["x"])),  # type: ignore[arg-type]
+    ("rounds-for-true", TypeError, "players", lambda: Ruleset().rounds_for(True)),
+)
+def test_views_decks_and_rulesets_check_their_arguments(
+    kind: type[Exception], argument: str, call: Call
+) -> None:
+    refused(kind, argument, call)

@@ -7,7 +7,8 @@ events in all, ``MAX_ROUND_EVENTS`` in a round, at most 100 rounds a game; the l
 5 MB of JSON, a quarter of ``MAX_BYTES``), written as ``sabai simulate`` writes records:
 
 * ``legal`` — a game of legal play, four players, rounds of about a thousand events (nobody throws
-  in or calls until then; after that, whoever may call does), as many rounds as the size takes;
+  in or calls until then, nobody empties their row; after that, whoever may call does), as many
+  rounds as the size takes;
 * ``spam`` — the same play, each round's first event followed by illegal ``Pass`` events (passing
   is only for the end of a round), the actors in turn: nine events in ten are illegal, and a
   tolerant replay judges every one.
@@ -34,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 
 from sabai_rules import chance  # noqa: E402
 from sabai_rules.game import finish_round, new_game, start_round  # noqa: E402
-from sabai_rules.moves import Action, Pass, apply, legal_actions  # noqa: E402
+from sabai_rules.moves import Action, Give, Pass, apply, legal_actions  # noqa: E402
 from sabai_rules.referee.record import (  # noqa: E402
     MAX_ROUND_EVENTS,
     Deal,
@@ -64,13 +66,17 @@ MB = 1_000_000
 
 def _play_round(state: State, rng: random.Random, length: int) -> tuple[list[Action], State]:
     """A round of legal play from ``state``, and the state at its end: the decisions the game
-    waits for (and the passes of its end), chosen at random; no throw-in or call before
-    ``length`` events, then a call as soon as one is legal."""
+    waits for (and the passes of its end), chosen at random, but for a give from a row of fewer
+    than three cards (functions are optional); no throw-in or call before ``length`` events, then
+    a call as soon as one is legal."""
     actions: list[Action] = []
     while not state.is_over:
         legal = legal_actions(state)
         calls = legal.calls if len(actions) >= length else ()
-        options = calls or legal.decisions or legal.passes
+        options: Sequence[Action] = calls or legal.decisions or legal.passes
+        # Functions are optional here: a short row gives no card away, so that no row empties.
+        keep = [a for a in options if not (type(a) is Give and len(state.table.rows[a.actor]) < 3)]
+        options = keep or options
         action = options[rng.randrange(len(options))]
         state = apply(state, action)
         actions.append(action)
@@ -81,7 +87,7 @@ def _record(events: int, players: int, seed: int, spam: int) -> Record:
     """A game of legal play of at most ``events`` events, and nearly as many (unfinished unless it
     ends first), each round's first event followed by ``spam`` times as many illegal passes as
     the round has legal events."""
-    rules = Ruleset().with_options(num_rounds=100)
+    rules = Ruleset().with_options(num_rounds=100, functions_optional=True)
     rng = random.Random(seed)
     game = new_game(players, rules, seed=seed)
     length = min(MAX_ROUND_EVENTS // (spam + 1) - 200, max(events // (spam + 1) // 90, 50))

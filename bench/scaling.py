@@ -1,23 +1,26 @@
 """Referee scaling: time, peak memory and output of the record commands against record size.
 
-    python bench/scaling.py [--sizes 1 2 4 8 16] [--players 4] [--seed 1]
+    python bench/scaling.py [--events 12500 25000 50000 100000] [--players 4] [--seed 1]
 
-Builds two kinds of record of each size (in MB of JSON, up to the reader's limit of 20 MB), written
-as ``sabai simulate`` writes records:
+Builds two kinds of record of each size, in events, up to the reader's limits (``MAX_EVENTS``
+events in all, ``MAX_ROUND_EVENTS`` in a round, at most 100 rounds a game; the largest is about
+5 MB of JSON, a quarter of ``MAX_BYTES``), written as ``sabai simulate`` writes records:
 
-* ``legal`` — a long game of legal play (four players, as many rounds as the size takes; the game
-  is unfinished), played by the ``bench/playouts.py`` policy;
-* ``spam`` — one round whose first event is legal and every other an illegal ``Pass`` (passing is
-  only for the end of a round), the actors in turn.
+* ``legal`` — a game of legal play, four players, rounds of about a thousand events (nobody throws
+  in or calls until then, nobody empties their row; after that, whoever may call does), as many
+  rounds as the size takes;
+* ``spam`` — the same play, each round's first event followed by illegal ``Pass`` events (passing
+  is only for the end of a round), the actors in turn: nine events in ten are illegal, and a
+  tolerant replay judges every one.
 
 Each command runs in a fresh process (``sabai replay``, ``sabai replay --tolerant`` and
 ``sabai export --as P1``, in-process there through ``sabai_rules.cli.run``), so that its peak
 memory is its own: CPU seconds (``time.process_time``, reading the file included), the process's
 peak resident memory (``VmHWM`` on Linux, else ``resource.getrusage``), and the characters it
-writes. Then, for each
-command and kind, the growth from the smallest size to the largest: the ratio of seconds, of peak
-memory above the interpreter's baseline, and the exponent ``k`` of ``time ~ size^k`` (1 is
-linear). The bar: linear time and memory, bounded output for a tolerant verdict.
+writes. Then, for each command and kind, the growth from the smallest size to the largest: the
+ratio of seconds, of peak memory above the interpreter's baseline, and the exponent ``k`` of
+``time ~ size^k`` (1 is linear). The bar: linear time and memory, bounded output for a tolerant
+verdict.
 """
 
 from __future__ import annotations
@@ -32,27 +35,26 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from playouts import choose  # noqa: E402
 
 from sabai_rules import chance  # noqa: E402
 from sabai_rules.game import finish_round, new_game, start_round  # noqa: E402
-from sabai_rules.moves import Draw, Pass, apply, legal_actions  # noqa: E402
+from sabai_rules.moves import Action, Give, Pass, apply, legal_actions  # noqa: E402
 from sabai_rules.referee.record import (  # noqa: E402
+    MAX_ROUND_EVENTS,
     Deal,
     Record,
     RecordEvent,
     RoundRecord,
-    action_to_json,
     write_record,
 )
 from sabai_rules.ruleset import Ruleset  # noqa: E402
+from sabai_rules.state import State  # noqa: E402
 
 COMMANDS = {
     "replay": ["replay"],
@@ -62,47 +64,55 @@ COMMANDS = {
 MB = 1_000_000
 
 
-def _names(players: int) -> tuple[str, ...]:
-    return tuple(f"P{i + 1}" for i in range(players))
+def _play_round(state: State, rng: random.Random, length: int) -> tuple[list[Action], State]:
+    """A round of legal play from ``state``, and the state at its end: the decisions the game
+    waits for (and the passes of its end), chosen at random, but for a give from a row of fewer
+    than three cards (functions are optional); no throw-in or call before ``length`` events, then
+    a call as soon as one is legal."""
+    actions: list[Action] = []
+    while not state.is_over:
+        legal = legal_actions(state)
+        calls = legal.calls if len(actions) >= length else ()
+        options: Sequence[Action] = calls or legal.decisions or legal.passes
+        # Functions are optional here: a short row gives no card away, so that no row empties.
+        keep = [a for a in options if not (type(a) is Give and len(state.table.rows[a.actor]) < 3)]
+        options = keep or options
+        action = options[rng.randrange(len(options))]
+        state = apply(state, action)
+        actions.append(action)
+    return actions, state
 
 
-def _size(action: Any, names: tuple[str, ...]) -> int:
-    """The characters an event takes in a written record (its line, indent and comma)."""
-    return len(json.dumps(action_to_json(action, names), ensure_ascii=False)) + 10
-
-
-def legal_record(megabytes: float, players: int, seed: int) -> Record:
-    """A game of legal play, unfinished, of about ``megabytes`` of JSON."""
-    rules = Ruleset().with_options(num_rounds=1_000_000)
-    names = _names(players)
+def _record(events: int, players: int, seed: int, spam: int) -> Record:
+    """A game of legal play of at most ``events`` events, and nearly as many (unfinished unless it
+    ends first), each round's first event followed by ``spam`` times as many illegal passes as
+    the round has legal events."""
+    rules = Ruleset().with_options(num_rounds=100, functions_optional=True)
     rng = random.Random(seed)
     game = new_game(players, rules, seed=seed)
+    length = min(MAX_ROUND_EVENTS // (spam + 1) - 200, max(events // (spam + 1) // 90, 50))
     rounds: list[RoundRecord] = []
-    written = 400
-    while written < megabytes * MB:
-        state = start_round(game)
-        events = []
-        while not state.is_over:
-            action = choose(state, legal_actions(state), rng)
-            state = apply(state, action)
-            events.append(RecordEvent(action))
-            written += _size(action, names)
-        rounds.append(RoundRecord(Deal(seed=seed, generator=chance.GENERATOR), tuple(events)))
-        written += 80
+    total = 0
+    while not game.is_over:
+        actions, state = _play_round(start_round(game), rng, length)
+        passes = [Pass(i % players) for i in range(spam * len(actions))]
+        played = [actions[0], *passes, *actions[1:]]
+        if total + len(played) > events:
+            break
+        deal = Deal(seed=seed, generator=chance.GENERATOR)
+        rounds.append(RoundRecord(deal, tuple(RecordEvent(a) for a in played)))
+        total += len(played)
         game = finish_round(game, state)
+    names = tuple(f"P{i + 1}" for i in range(players))
     return Record(rules, names, game.first_dealer, tuple(rounds), seed)
 
 
-def spam_record(megabytes: float, players: int, seed: int) -> Record:
-    """One round: the starter draws, then illegal passes, the actors in turn, to ``megabytes``."""
-    names = _names(players)
-    game = new_game(players, Ruleset(), seed=seed)
-    state = start_round(game)
-    events = [RecordEvent(Draw(state.flow.turn))]
-    count = int((megabytes * MB - 400) / _size(Pass(0), names))
-    events += [RecordEvent(Pass(i % players)) for i in range(count)]
-    deal = Deal(seed=seed, generator=chance.GENERATOR)
-    return Record(Ruleset(), names, game.first_dealer, (RoundRecord(deal, tuple(events)),), seed)
+def legal_record(events: int, players: int, seed: int) -> Record:
+    return _record(events, players, seed, 0)
+
+
+def spam_record(events: int, players: int, seed: int) -> Record:
+    return _record(events, players, seed, 9)
 
 
 class _Counter(io.StringIO):
@@ -160,7 +170,7 @@ def _child(command: str, path: Path) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", type=float, nargs="+", default=[1, 2, 4, 8, 16])
+    parser.add_argument("--events", type=int, nargs="+", default=[12_500, 25_000, 50_000, 100_000])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--commands", nargs="+", choices=tuple(COMMANDS), default=list(COMMANDS))
@@ -169,7 +179,7 @@ def main() -> None:
     if args.measure:
         print(json.dumps(measure(*args.measure)))
         return
-    sizes = sorted(args.sizes)
+    sizes = sorted(args.events)
     print(
         f"{'record':<7} {'command':<9} {'MB in':>6} {'events':>9} {'CPU s':>8} "
         f"{'peak MB':>8} {'MB out':>8} exit"
@@ -180,7 +190,7 @@ def main() -> None:
             for size in sizes:
                 record = build(size, args.players, args.seed)
                 text = write_record(record)
-                path = Path(tmp) / f"{kind}-{size:g}.json"
+                path = Path(tmp) / f"{kind}-{size}.json"
                 path.write_text(text, encoding="utf-8")
                 megabytes = len(text.encode("utf-8")) / MB
                 events = sum(len(r.events) for r in record.rounds)

@@ -24,6 +24,7 @@ from typing import Protocol
 
 from sabai_rules import chance
 from sabai_rules.cards import ASS_JOKER, JOKER
+from sabai_rules.engine.arguments import instance, number, seed_or_new, shown
 from sabai_rules.game import finish_round, new_game, start_round
 from sabai_rules.moves import (
     Action,
@@ -40,6 +41,7 @@ from sabai_rules.moves import (
     ThrowIn,
     TouchNoseLast,
     apply,
+    check_players,
     legal_actions,
 )
 from sabai_rules.referee.record import Deal, Record, RecordEvent, RoundRecord
@@ -55,7 +57,10 @@ MAX_STEPS_PER_ROUND = 20_000
 
 class Bot(Protocol):
     """A player's program. ``react`` may act out of turn (a throw-in, a call) or return ``None``;
-    ``decide`` chooses one of ``options``, the decisions the game waits for from this player."""
+    ``decide`` chooses one of ``options``, the decisions the game waits for from this player.
+    The bots here raise :class:`TypeError` if ``seen`` is no
+    :class:`~sabai_rules.views.PlayerView` or ``rng`` no :class:`random.Random`, and
+    :class:`ValueError` if there are no ``options``."""
 
     def react(self, seen: PlayerView, rng: random.Random) -> Action | None: ...
 
@@ -77,10 +82,19 @@ def _my_row(seen: PlayerView) -> tuple[SlotView, ...]:
     return seen.rows[seen.player]
 
 
+def _check(seen: PlayerView, rng: random.Random, options: Sequence[Action] | None = None) -> None:
+    """Refuse what a bot cannot play with (see :class:`Bot`)."""
+    instance(seen, PlayerView, "seen")
+    instance(rng, random.Random, "rng")
+    if options is not None and not options:
+        raise ValueError("options: there is nothing to choose from")
+
+
 class RandomBot:
     """Any legal action, at random."""
 
     def react(self, seen: PlayerView, rng: random.Random) -> Action | None:
+        _check(seen, rng)
         if seen.end is not None:
             return None
         legal = seen.legal_actions or ()
@@ -93,6 +107,7 @@ class RandomBot:
         return None
 
     def decide(self, seen: PlayerView, options: Sequence[Action], rng: random.Random) -> Action:
+        _check(seen, rng, options)
         return rng.choice(list(options))
 
 
@@ -100,6 +115,7 @@ class SensibleBot:
     """Plays with what it has seen (see the module docstring)."""
 
     def react(self, seen: PlayerView, rng: random.Random) -> Action | None:
+        _check(seen, rng)
         if not seen.discard or seen.nose_race or seen.offer is not None:
             return None
         top = seen.discard[-1]
@@ -128,6 +144,7 @@ class SensibleBot:
         return None
 
     def decide(self, seen: PlayerView, options: Sequence[Action], rng: random.Random) -> Action:
+        _check(seen, rng, options)
         kinds = {type(a) for a in options}
         row = _my_row(seen)
         me = seen.player
@@ -171,6 +188,7 @@ class SensibleBot:
         return rng.choice(list(options))
 
 
+#: The bots by the kind :func:`simulate` and ``sabai simulate --bot`` name.
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": SensibleBot}
 
 
@@ -197,24 +215,60 @@ def _step(state: State, bots: Sequence[Bot], rng: random.Random) -> Action:
 
 def simulate(
     players: int,
-    seed: int,
+    seed: int | str | None = None,
     *,
     rounds: int | None = None,
-    preset: str = "current",
+    preset: str | None = None,
     ruleset: Ruleset | None = None,
     bots: Sequence[str] | str = "sensible",
     names: Sequence[str] | None = None,
 ) -> Record:
     """Play a game of bots and return its record. ``rounds`` caps the rounds played (the game may
-    then be unfinished); ``bots`` is one bot kind for every seat or one per seat."""
-    rules = ruleset if ruleset is not None else Ruleset.preset(preset)
-    kinds = [bots] * players if isinstance(bots, str) else list(bots)
-    if len(kinds) != players:
-        raise ValueError(f"{len(kinds)} bots for {players} players")
+    then be unfinished); the ruleset is ``ruleset``, or the preset named ``preset`` (default
+    ``"current"``); ``bots`` is one bot kind of :data:`BOTS` for every seat or one per seat;
+    ``names`` the players' names (default ``P1``, ``P2``...).
+
+    ``seed`` (an integer or a text, :func:`~sabai_rules.chance.check_seed`) decides the deals,
+    the bots' choices and chance; without one, a seed nobody can guess is drawn
+    (:func:`~sabai_rules.chance.new_seed`) and written into the record.
+
+    :class:`TypeError` for a wrong type (``players`` and ``rounds`` are ``int``, not ``bool``;
+    ``preset``, each bot kind and each name a ``str``; ``ruleset`` a
+    :class:`~sabai_rules.ruleset.Ruleset`), :class:`ValueError` for a wrong value (a table size
+    the rules do not allow, :rule:`setup.players`; fewer than one round; an unknown preset or bot
+    kind; both a preset and a ruleset; as many bots or names as players; a blank or repeated
+    name; a seed out of bounds); each message names the argument."""
+    n = check_players(players)
+    seed = seed_or_new(seed)
+    if rounds is not None:
+        number(rounds, "rounds", 1)
+    if ruleset is not None:
+        if preset is not None:
+            raise ValueError("preset: give a preset or a ruleset, not both")
+        rules = instance(ruleset, Ruleset, "ruleset")
+    else:
+        name = "current" if preset is None else preset
+        if type(name) is not str:
+            raise TypeError(f"preset must be a str, not {type(name).__name__}")
+        try:
+            rules = Ruleset.preset(name)
+        except ValueError as error:
+            raise ValueError(f"preset: {error}") from None
+    kinds = _texts(bots, "bots", n) if not isinstance(bots, str) else [bots] * n
+    for kind in kinds:
+        if kind not in BOTS:
+            raise ValueError(f"bots: unknown bot {shown(kind)} (expected one of {', '.join(BOTS)})")
     seats: list[Bot] = [BOTS[kind]() for kind in kinds]
+    if names is None:
+        player_names = tuple(f"P{i + 1}" for i in range(n))
+    else:
+        player_names = tuple(_texts(names, "names", n))
+        if any(not name.strip() for name in player_names):
+            raise ValueError("names: a player's name is a text that is not blank")
+        if len(set(player_names)) != n:
+            raise ValueError("names: two players have the same name")
     rng = random.Random(chance.seed_state(seed, "bots"))
-    game = new_game(players, rules, seed=seed)
-    player_names = tuple(names) if names is not None else tuple(f"P{i + 1}" for i in range(players))
+    game = new_game(n, rules, seed=seed)
     recorded: list[RoundRecord] = []
     while not game.is_over and (rounds is None or len(game.rounds) < rounds):
         state = start_round(game)
@@ -226,7 +280,7 @@ def simulate(
             events.append(RecordEvent(action))
             steps += 1
             if steps > MAX_STEPS_PER_ROUND:
-                raise RuntimeError(f"a simulated round went on for {steps} steps (seed {seed})")
+                raise RuntimeError(f"a simulated round went on for {steps} steps (seed {seed!r})")
         recorded.append(RoundRecord(Deal(seed=seed, generator=chance.GENERATOR), tuple(events)))
         game = finish_round(game, state)
     return Record(
@@ -236,3 +290,16 @@ def simulate(
         rounds=tuple(recorded),
         seed=seed,
     )
+
+
+def _texts(values: object, name: str, count: int) -> list[str]:
+    """``values`` as a list, if it is a sequence of ``count`` texts."""
+    if not isinstance(values, Sequence) or isinstance(values, str | bytes):
+        raise TypeError(f"{name} must be a sequence of str, not {type(values).__name__}")
+    items = list(values)
+    for item in items:
+        if type(item) is not str:
+            raise TypeError(f"{name} must hold str, not {type(item).__name__}")
+    if len(items) != count:
+        raise ValueError(f"{name}: {len(items)} given for {count} players")
+    return items

@@ -20,6 +20,7 @@ no published text lists the cards (:rule:`ruling.deck-composition`).
 from __future__ import annotations
 
 import re
+import reprlib
 from collections.abc import Iterator, Sequence
 from typing import Final
 
@@ -31,6 +32,8 @@ __all__ = [
     "GIVE",
     "JOKER",
     "JOKER_FAMILY",
+    "MAX_DECK_SIZE",
+    "MAX_FACE_TEXT",
     "PEEK",
     "SPY",
     "SWITCH",
@@ -51,6 +54,13 @@ PEEK: Final = 11
 SPY: Final = 12
 GIVE: Final = 13
 SWITCH: Final = 14
+#: The most cards a deck may hold: four times the default deck, far more than a table of 12 (who
+#: are dealt 48) needs; a bound, so that a mistyped ``copies`` cannot exhaust time or memory.
+MAX_DECK_SIZE: Final = 240
+#: The longest text a face is written as (``"  14 switch "``): longer is no card, whatever it
+#: holds, and is refused before it is parsed.
+MAX_FACE_TEXT: Final = 30
+
 #: The function cards and their printed names (:rule:`function.peek` ... :rule:`function.switch`).
 FUNCTION_NAMES: Final = {PEEK: "peek", SPY: "spy", GIVE: "give", SWITCH: "switch"}
 
@@ -66,17 +76,30 @@ def face_name(face: int) -> str:
     return str(face)
 
 
+#: ASCII only, on purpose: ``\d`` and case folding would accept other scripts' digits (Arabic-Indic
+#: U+0661, fullwidth U+FF11) and look-alike letters (the Kelvin sign U+212A for "k"), which no
+#: record means and the JSON Schema refuses.
 _FACE = re.compile(
-    r"\s*(?:(-?\d+)(?:\s+(peek|spy|give|switch))?|(joker|j)|(ass[ -]?joker|aj))\s*", re.I
+    r"\s*(?:(-?[0-9]+)(?:\s+(peek|spy|give|switch))?|(joker|j)|(ass[ -]?joker|aj))\s*",
+    re.IGNORECASE | re.ASCII,
 )
 
 
 def parse_face(text: str) -> int:
     """The face named by ``text``: ``"7"``, ``"13"``, ``"13 give"``, ``"joker"``/``"J"``,
-    ``"Ass Joker"``/``"AJ"``. Raises :class:`ValueError` naming the text otherwise."""
-    match = _FACE.fullmatch(text)
+    ``"Ass Joker"``/``"AJ"`` (ASCII digits and letters, any case, spaces around). Raises
+    :class:`ValueError` naming the text (an excerpt of a long one) otherwise.
+
+    >>> parse_face(" 13 Give"), parse_face("aj") == ASS_JOKER
+    (13, True)
+    >>> parse_face("1O")
+    Traceback (most recent call last):
+    ...
+    ValueError: not a card: '1O'
+    """
+    match = _FACE.fullmatch(text) if len(text) <= MAX_FACE_TEXT else None
     if match is None:
-        raise ValueError(f"not a card: {text!r}")
+        raise ValueError(f"not a card: {reprlib.repr(text)}")
     number, function, joker, ass = match.groups()
     if joker:
         return JOKER
@@ -94,7 +117,13 @@ class DeckSpec:
     ``plain_jokers`` jokers and, if ``ass_joker``, the Ass Joker.
 
     The default (ranks 1-14 four times, three jokers and the Ass Joker: 60 cards) is an
-    **assumption** (:rule:`ruling.deck-composition`).
+    **assumption** (:rule:`ruling.deck-composition`). A deck holds at most
+    :data:`MAX_DECK_SIZE` cards:
+
+    >>> DeckSpec(copies=2_000_000)
+    Traceback (most recent call last):
+    ...
+    ValueError: copies=2000000 makes a deck of 28,000,004 cards; a deck holds at most 240 (...)
     """
 
     first_rank: int = 1
@@ -104,6 +133,13 @@ class DeckSpec:
     ass_joker: bool = True
 
     def __attrs_post_init__(self) -> None:
+        # A bool is an int to isinstance: "ass_joker='no'" or "copies=True" is a mistake.
+        for name in ("first_rank", "last_rank", "copies", "plain_jokers"):
+            value: object = getattr(self, name)
+            if type(value) is not int:
+                raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+        if type(self.ass_joker) is not bool:
+            raise TypeError(f"ass_joker must be a bool, not {type(self.ass_joker).__name__}")
         if self.first_rank > self.last_rank:
             raise ValueError(f"first_rank {self.first_rank} is above last_rank {self.last_rank}")
         if not (self.first_rank <= PEEK and self.last_rank >= SWITCH):
@@ -112,6 +148,20 @@ class DeckSpec:
             raise ValueError("ranks must lie between -50 and 99")
         if self.copies < 1 or self.plain_jokers < 0:
             raise ValueError("copies must be at least 1 and plain_jokers at least 0")
+        if self.size > MAX_DECK_SIZE:
+            # Name the argument that makes the deck too large: the copies of the ranks, or the
+            # jokers (the ranks alone, -50 to 99, are never too many).
+            ranks = self.last_rank - self.first_rank + 1
+            culprit = (
+                f"plain_jokers={reprlib.repr(self.plain_jokers)}"
+                if self.plain_jokers > ranks * self.copies
+                else f"copies={reprlib.repr(self.copies)}"
+            )
+            cards = f"{self.size:,}" if self.size < 10**9 else "over a billion"
+            raise ValueError(
+                f"{culprit} makes a deck of {cards} cards; a deck holds at most "
+                f"{MAX_DECK_SIZE} (ruling.deck-composition)"
+            )
 
     def __str__(self) -> str:
         jokers = f"{self.plain_jokers} jokers"

@@ -21,6 +21,7 @@ from __future__ import annotations
 import difflib
 import functools
 import re
+import reprlib
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from importlib import resources
@@ -34,6 +35,7 @@ __all__ = [
     "EDITIONS",
     "EDITION_OF",
     "LANGUAGES",
+    "MAX_ID_LENGTH",
     "SOURCE_LANGUAGES",
     "Absence",
     "Catalogue",
@@ -100,6 +102,10 @@ FALLBACK: Final[Mapping[Language, tuple[Language, ...]]] = {
     "fi": ("fi", "en", "fr", "nl"),
 }
 
+#: No id of the catalogue is longer (the longest has 41 characters): a longer one gets no "did you
+#: mean" (comparing it with every id would take seconds) and is echoed as an excerpt.
+MAX_ID_LENGTH: Final = 100
+
 _ROLE = re.compile(r"\{(rule|ruling|term|difference)\}`([^`]+)`")
 _TYPOGRAPHIC = str.maketrans(
     {
@@ -133,7 +139,7 @@ class UnknownIdError(LookupError):
             if self.suggestions
             else ""
         )
-        super().__init__(f"unknown {kind} id {ident!r}{hint}")
+        super().__init__(f"unknown {kind} id {_shown_id(ident)}{hint}")
 
     def __str__(self) -> str:
         return str(self.args[0])
@@ -157,12 +163,28 @@ class UnknownLanguageError(ValueError):
 
     def __init__(self, language: object) -> None:
         self.language = language
-        super().__init__(f"unknown language {language!r} (expected one of {', '.join(LANGUAGES)})")
+        super().__init__(
+            f"unknown language {_shown_id(language)} (expected one of {', '.join(LANGUAGES)})"
+        )
+
+
+_ID_REPR = reprlib.Repr()
+_ID_REPR.maxstring = MAX_ID_LENGTH
+_ID_REPR.maxother = MAX_ID_LENGTH
+
+
+def _shown_id(ident: object) -> str:
+    """An id as a message echoes it: quoted and escaped (repr), an excerpt if it is longer than
+    any id, so that the message stays one short line."""
+    return _ID_REPR.repr(ident)
 
 
 def _suggest(ident: str, known: Iterable[str]) -> tuple[str, ...]:
     """The known ids nearest to ``ident``: ids it is the start of, else the closest spellings
-    (only those nearly as close as the best one, so that a typo gets one answer, not three)."""
+    (only those nearly as close as the best one, so that a typo gets one answer, not three).
+    Nothing for an id longer than any id (:data:`MAX_ID_LENGTH`)."""
+    if len(ident) > MAX_ID_LENGTH:
+        return ()
     known = list(known)
     extending = [k for k in known if k.startswith(ident)] if len(ident) > 3 else []
     if extending:
@@ -718,8 +740,22 @@ def _tuple(types: type | tuple[type, ...]) -> tuple[type, ...]:
 
 
 def _read_toml(path: Traversable) -> _Table:
+    """A TOML file of the catalogue; a file that is missing, unreadable, not UTF-8 or not TOML is
+    a :class:`CatalogueError` (the package is damaged), never another exception."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CatalogueError(f"missing file {path.name}") from None
+    except IsADirectoryError:
+        raise CatalogueError(f"{path.name} is a directory, not a file") from None
+    except UnicodeDecodeError as error:
+        raise CatalogueError(
+            f"{path.name}: not UTF-8 text (byte {error.start} is invalid)"
+        ) from None
+    except OSError as error:
+        raise CatalogueError(f"{path.name}: cannot be read ({error.strerror})") from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise CatalogueError(f"{path.name}: {error}") from None
     return _Table(data, path.name)

@@ -4,23 +4,32 @@ Exit codes:
 
 * 0 — done;
 * 1 — reserved for the referee: an illegal event was found;
-* 2 — unusable input: a bad argument, an unknown id or language;
-* 3 — the package's rule catalogue is damaged (reinstall).
+* 2 — unusable input: a bad argument, an unknown id or language, an unusable record;
+* 3 — the package's rule catalogue is damaged (reinstall): a file of it is missing or unreadable,
+  or it lacks a rule the referee cites.
 
-Every error is one line on standard error, never a traceback. :func:`run` takes the argument list
-and returns the exit code, so that tests can call the command in-process.
+Every error is one line on standard error, never a traceback, whatever the input: what it echoes
+of the input (an argument, a file name, a key of a record) has its control characters, line
+breaks and lone surrogates escaped as Python's ``repr`` escapes them. :func:`run` takes the
+argument list and returns the exit code, so that tests can call the command in-process.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import os
+import re
+import reprlib
+import shutil
 import sys
+import tempfile
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import IO, Any, NoReturn, TextIO
 
 from sabai_rules import __version__, catalogue
 from sabai_rules.bots import BOTS, simulate
@@ -32,7 +41,7 @@ from sabai_rules.catalogue import (
     Ruling,
     UnknownIdError,
 )
-from sabai_rules.referee.export import export_view
+from sabai_rules.referee.export import seed_guessable, write_export
 from sabai_rules.referee.i18n import label
 from sabai_rules.referee.record import (
     Problem,
@@ -59,7 +68,7 @@ EPILOG = """\
 exit codes:
   0  done
   1  an illegal event was found (the referee's verdict)
-  2  unusable input: bad argument, unknown id or language
+  2  unusable input: bad argument, unknown id or language, unusable record
   3  the package's rule catalogue is damaged
 """
 
@@ -79,6 +88,15 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise _UsageError(f"{self.prog}: error: {message}")
+
+
+def _integer(text: str) -> int:
+    """A whole number in ASCII digits: ``int`` would also take other scripts' digits (Arabic-Indic,
+    fullwidth), underscores and spaces, and fail on more than 4,300 digits."""
+    if re.fullmatch(r"-?[0-9]+", text, re.ASCII):
+        with contextlib.suppress(ValueError):
+            return int(text)
+    raise argparse.ArgumentTypeError(f"invalid int value: {reprlib.repr(text)}")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -129,7 +147,8 @@ def _parser() -> argparse.ArgumentParser:
         help="replay a game record under the rules and give the verdict",
         description=(
             "Replay every event of a game record. A legal game: one line per round and the final "
-            "scores. Otherwise the first illegal event (every one with --tolerant): its number, "
+            "scores. Otherwise the first illegal event (with --tolerant, every one: the first 100 "
+            "in full, then how many more): its number, "
             "actor and action, the rule it breaks in the chosen language, what the rules allowed "
             "instead and the table just before it. A claim in the record is checked."
         ),
@@ -150,7 +169,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     show.add_argument("record", type=Path, help="a game record (JSON)")
     show.add_argument(
-        "--at", type=int, required=True, metavar="N", help="event number (0: the deal)"
+        "--at", type=_integer, required=True, metavar="N", help="event number (0: the deal)"
     )
     show.add_argument("--as", dest="as_player", metavar="PLAYER", help="show only what PLAYER sees")
     show.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default: en)")
@@ -161,9 +180,13 @@ def _parser() -> argparse.ArgumentParser:
         help="play a game with seeded bots and write its record",
         description="Play a game with seeded bots and write its record (for examples and tests).",
     )
-    simulate.add_argument("--players", type=int, required=True, help="2 to 12")
-    simulate.add_argument("--seed", type=int, required=True, help="the seed of the deals and bots")
-    simulate.add_argument("--rounds", type=int, help="stop after this many rounds")
+    simulate.add_argument("--players", type=_integer, required=True, help="2 to 12")
+    simulate.add_argument(
+        "--seed",
+        type=_integer,
+        help="the seed of the deals and bots (default: one nobody can guess, from the system)",
+    )
+    simulate.add_argument("--rounds", type=_integer, help="stop after this many rounds")
     simulate.add_argument("--preset", choices=PRESETS, default="current", help="the ruleset")
     simulate.add_argument(
         "--bot", choices=tuple(BOTS), default="sensible", help="the bots' kind (default: sensible)"
@@ -388,22 +411,39 @@ def _glossary_command(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+@contextlib.contextmanager
+def _citing() -> Iterator[None]:
+    """The rules the referee cites come from the engine, never from the user (a record's own
+    rule ids are checked as it is read): one the catalogue lacks means a damaged catalogue."""
+    try:
+        yield
+    except UnknownIdError as error:
+        raise CatalogueError(
+            f"it lacks the {error.kind} {reprlib.repr(error.ident)} that the referee cites"
+        ) from None
+
+
 def _replay_command(args: argparse.Namespace, out: TextIO) -> int:
     problems: list[Problem] = []
     record = load_record(args.record, problems=problems if args.tolerant else None)
-    verdict = replay(record, tolerant=args.tolerant, problems=problems)
-    text = (
-        render_json(verdict, args.lang)
-        if args.format == "json"
-        else render_text(verdict, args.lang)
-    )
+    with _citing():
+        verdict = replay(record, tolerant=args.tolerant, problems=problems)
+        text = (
+            render_json(verdict, args.lang)
+            if args.format == "json"
+            else render_text(verdict, args.lang)
+        )
     out.write(text)
     return EXIT_ILLEGAL if verdict.illegal or verdict.problems else EXIT_OK
 
 
+#: A seat number as ``--as`` takes it: ASCII digits, few enough for any table.
+_SEAT = re.compile(r"[0-9]{1,2}", re.ASCII)
+
+
 def _player_arg(record: Record, name: str) -> int:
     """A player named as in the record, or by seat number."""
-    seat = name not in record.players and name.isdecimal()
+    seat = name not in record.players and _SEAT.fullmatch(name) is not None
     try:
         return player_index(int(name) if seat else name, record.players, "--as")
     except RecordError as error:
@@ -412,9 +452,18 @@ def _player_arg(record: Record, name: str) -> int:
 
 def _show_command(args: argparse.Namespace, out: TextIO) -> int:
     record = load_record(args.record)
-    state = table_after(record, args.at)
+    with _citing():
+        state = table_after(record, args.at)
     player = None if args.as_player is None else _player_arg(record, args.as_player)
-    out.write(render_table(state, record.players, as_player=player, lang=args.lang) + "\n")
+    with _citing():
+        text = render_table(state, record.players, as_player=player, lang=args.lang)
+    out.write(text + "\n")
+    if seed_guessable(record):
+        out.write(
+            "seed guessable: whoever knows some cards of this record can find its seed, and"
+            " with it every other card (sabai simulate without --seed draws one nobody can"
+            " guess)\n"
+        )
     return EXIT_OK
 
 
@@ -428,26 +477,49 @@ def _simulate_command(args: argparse.Namespace, out: TextIO) -> int:
     )
     _write(args.output, write_record(record))
     events = sum(len(r.events) for r in record.rounds)
-    out.write(f"{args.output}: {len(record.rounds)} rounds, {events} events\n")
+    out.write(f"{_printable(str(args.output))}: {len(record.rounds)} rounds, {events} events\n")
     return EXIT_OK
 
 
 def _export_command(args: argparse.Namespace, out: TextIO) -> int:
     record = load_record(args.record)
     player = _player_arg(record, args.as_player)
-    text = json.dumps(export_view(record, player), ensure_ascii=False, indent=2) + "\n"
-    if args.output is None:
-        out.write(text)
-    else:
-        _write(args.output, text)
+    # Streamed into a spooled file (memory up to 8 MB, then disk), copied out once the whole
+    # record is played: an unplayable record writes nothing.
+    with tempfile.SpooledTemporaryFile(8_000_000, "w+", encoding="utf-8") as spool:
+        with _citing():
+            write_export(record, player, spool)
+        spool.seek(0)
+        if args.output is None:
+            shutil.copyfileobj(spool, out)
+        else:
+            _write(args.output, spool)
     return EXIT_OK
 
 
-def _write(path: Path, text: str) -> None:
+def _write(path: Path, text: str | IO[str]) -> None:
     try:
-        path.write_text(text, encoding="utf-8")
+        if isinstance(text, str):
+            path.write_text(text, encoding="utf-8")
+        else:
+            with path.open("w", encoding="utf-8") as file:
+                shutil.copyfileobj(text, file)
     except OSError as error:
         raise _UsageError(f"sabai: error: cannot write {path}: {error.strerror}") from None
+
+
+def _printable(text: str) -> str:
+    """``text`` with each character that is not printable — a control character, a line break, a
+    lone surrogate (an undecodable byte of a file name), an invisible format character — escaped
+    as ``repr`` escapes it: one line, and valid UTF-8 whatever the terminal."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def _error(err: TextIO, message: str) -> None:
+    """Write one error line, whatever input it echoes."""
+    err.write(_printable(message) + "\n")
 
 
 def run(
@@ -464,18 +536,18 @@ def run(
     except SystemExit as stop:  # --help and --version
         return stop.code if isinstance(stop.code, int) else EXIT_OK
     except _UsageError as error:
-        err.write(f"{error}\n")
+        _error(err, str(error))
         return EXIT_USAGE
     except (UnknownIdError, catalogue.UnknownLanguageError) as error:
-        err.write(f"sabai: error: {error}\n")
+        _error(err, f"sabai: error: {error}")
         return EXIT_USAGE
     except RecordError as error:
         where = getattr(args, "record", None)
         prefix = f"{where}: " if where is not None else ""
-        err.write(f"sabai: error: {prefix}{error}\n")
+        _error(err, f"sabai: error: {prefix}{error}")
         return EXIT_USAGE
     except CatalogueError as error:
-        err.write(f"sabai: error: the rule catalogue is damaged ({error}); reinstall sabai-rules\n")
+        _error(err, f"sabai: error: the rule catalogue is damaged ({error}); reinstall sabai-rules")
         return EXIT_DAMAGED
     except BrokenPipeError:
         # The reader went away (`sabai rules | head`): not an error of ours. Point stdout at
@@ -488,6 +560,11 @@ def run(
 
 def main() -> NoReturn:
     """Entry point of the ``sabai`` console script."""
+    # Whatever the terminal's encoding, a character it cannot show is escaped, never an encoding
+    # error (a traceback), nor an undecodable byte passed through (invalid UTF-8).
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     try:
         code = run()
     except KeyboardInterrupt:

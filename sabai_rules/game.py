@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sabai_rules import chance
+from sabai_rules.engine.arguments import instance, seat, seed_or_new
 from sabai_rules.moves import check_players, deal
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.scoring import score_round
@@ -26,22 +27,33 @@ def new_game(
     players: int,
     ruleset: Ruleset | None = None,
     *,
-    seed: int | str = 0,
+    seed: int | str | None = None,
     first_dealer: int | None = None,
 ) -> Game:
     """A game for ``players`` players. The first dealer is an input; without it the seeded
     generator chooses (:rule:`ruling.first-dealer`). The number of rounds is the ruleset's
-    ``num_rounds``, one per player when unset (:rule:`ruling.number-of-rounds`)."""
-    rules = Ruleset() if ruleset is None else ruleset
-    check_players(players)
+    ``num_rounds``, one per player when unset (:rule:`ruling.number-of-rounds`).
+
+    ``seed`` (an integer or a text, :func:`~sabai_rules.chance.check_seed`) deals every round;
+    without one, a seed nobody can guess is drawn (:func:`~sabai_rules.chance.new_seed`) and kept
+    as the game's ``seed``: pass ``seed=0`` (or any seed) to play the same game
+    again.
+
+    :class:`TypeError` for a wrong type (``players`` and ``first_dealer`` are ``int``, not
+    ``bool``; ``ruleset`` a :class:`~sabai_rules.ruleset.Ruleset`), :class:`ValueError` for a
+    table size the rules do not allow (:rule:`setup.players`), a first dealer who is no seat or
+    a seed out of bounds; each message names the argument."""
+    rules = Ruleset() if ruleset is None else instance(ruleset, Ruleset, "ruleset")
+    n = check_players(players)
+    given = seed_or_new(seed)
     if first_dealer is None:
-        _, first_dealer = chance.below(chance.seed_state(seed, "first-dealer"), players)
-    elif not 0 <= first_dealer < players:
-        raise ValueError(f"first_dealer must be a seat from 0 to {players - 1}, not {first_dealer}")
+        _, first_dealer = chance.below(chance.seed_state(given, "first-dealer"), n)
+    else:
+        first_dealer = seat(first_dealer, "first_dealer", n)
     return Game(
         ruleset=rules,
-        players=players,
-        seed=seed,
+        players=n,
+        seed=given,
         first_dealer=first_dealer,
         num_rounds=rules.rounds_for(players),
         rounds=(),
@@ -58,9 +70,12 @@ def start_round(
 ) -> State:
     """Deal the game's next round: the dealer rotates (:rule:`round-end.next-dealer`); the last
     planned round is the final round (:rule:`game-end.final-round-no-call`). ``order`` and
-    ``chance_model`` are :func:`~sabai_rules.moves.deal`'s."""
+    ``chance_model`` are :func:`~sabai_rules.moves.deal`'s, checked as it checks them.
+    :class:`TypeError` if ``game`` is no :class:`~sabai_rules.state.Game`, :class:`ValueError`
+    if it is over."""
+    instance(game, Game, "game")
     if game.is_over:
-        raise ValueError("the game is over")
+        raise ValueError("game: the game is over")
     return deal(
         game.ruleset,
         game.players,
@@ -75,14 +90,19 @@ def start_round(
 
 def finish_round(game: Game, state: State) -> Game:
     """The game after a round that is over: its result recorded, victory points added, and, after
-    the final round, the winner(s) (:rule:`game-end.winner`, :rule:`ruling.game-ties`)."""
+    the final round, the winner(s) (:rule:`game-end.winner`, :rule:`ruling.game-ties`).
+    :class:`TypeError` if ``game`` is no :class:`~sabai_rules.state.Game` or ``state`` no
+    :class:`~sabai_rules.state.State`; :class:`ValueError` if the game is over, or ``state`` is
+    not its next round or that round is not over."""
+    instance(game, Game, "game")
+    instance(state, State, "state")
     if game.is_over:
-        raise ValueError("the game is over")
+        raise ValueError("game: the game is over")
     setup = state.setup
     if setup.round_index != len(game.rounds) or setup.dealer != game.next_dealer:
-        raise ValueError("this round is not the game's next round")
+        raise ValueError("state: this round is not the game's next round")
     if setup.ruleset != game.ruleset or setup.players != game.players:
-        raise ValueError("this round was dealt under another ruleset or table")
+        raise ValueError("state: this round was dealt under another ruleset or table")
     result = score_round(state)
     rules = game.ruleset
     # Totals may go below zero through the Ass Joker (:rule:`objective.negative-victory-points`).

@@ -9,38 +9,65 @@ older edition and the simplified way of playing. Each option names the ruling th
 'until_next_draw'
 >>> Ruleset().with_options(allow_on_behalf=False) == Ruleset.preset("simplified")
 True
+
+A bad value is refused naming the option, the value and what it may be; a game lasts at most
+:data:`MAX_NUM_ROUNDS` rounds:
+
+>>> Ruleset(compensation_slot="x")
+Traceback (most recent call last):
+...
+ValueError: compensation_slot must be one of 'vacated', 'append', not 'x'
+>>> Ruleset(num_rounds=10**100)
+Traceback (most recent call last):
+...
+ValueError: num_rounds must be 1 to 100 (or None: one round per player), not 1000...0000
 """
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any, ClassVar, Final, Literal
 
 import attrs
 
 from sabai_rules.cards import DeckSpec
 
-__all__ = ["PRESETS", "Ruleset"]
+__all__ = ["MAX_NUM_ROUNDS", "PRESETS", "Ruleset"]
 
 PRESETS: Final = ("current", "older", "simplified")
+#: The most rounds a ruleset may set (``num_rounds``), far beyond any game (a table of 12 plays 12
+#: rounds by default); a bound, so that a game given to the referee or the bots always ends.
+MAX_NUM_ROUNDS: Final = 100
+
+# Values are echoed in messages as a bounded excerpt (reprlib: 30 characters of a text, 40 digits),
+# escaped as repr escapes them: a message stays one short line whatever it was given.
+_shown = reprlib.repr
 
 
 def _one_of(*values: str) -> Any:
-    return attrs.validators.in_(values)
+    """A validator: the value is one of ``values`` (a message naming them all otherwise)."""
+
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if type(value) is not str or value not in values:
+            allowed = ", ".join(map(repr, values))
+            raise ValueError(f"{attribute.name} must be one of {allowed}, not {_shown(value)}")
+
+    return check
 
 
 def _is_bool(instance: Any, attribute: Any, value: Any) -> None:
     if type(value) is not bool:
-        raise TypeError(f"{attribute.name} must be true or false, not {value!r}")
+        raise TypeError(f"{attribute.name} must be true or false, not {_shown(value)}")
 
 
 def _is_int(instance: Any, attribute: Any, value: Any) -> None:
     if type(value) is not int:
-        raise TypeError(f"{attribute.name} must be a whole number, not {value!r}")
+        raise TypeError(f"{attribute.name} must be a whole number, not {_shown(value)}")
 
 
 def _is_int_or_none(instance: Any, attribute: Any, value: Any) -> None:
     if value is not None and type(value) is not int:
-        raise TypeError(f"{attribute.name} must be a whole number or none, not {value!r}")
+        raise TypeError(f"{attribute.name} must be a whole number or none, not {_shown(value)}")
 
 
 def _option(default: Any, ruling: str, validator: Any = None) -> Any:
@@ -146,11 +173,16 @@ class Ruleset:
 
     def __attrs_post_init__(self) -> None:
         if not 0 <= self.initial_peek <= 4:
-            raise ValueError(f"initial_peek must be 0 to 4, not {self.initial_peek}")
-        if self.num_rounds is not None and self.num_rounds < 1:
-            raise ValueError(f"num_rounds must be at least 1, not {self.num_rounds}")
-        if self.final_round_max_turns is not None and self.final_round_max_turns < 1:
-            raise ValueError("final_round_max_turns must be at least 1 (or None)")
+            raise ValueError(f"initial_peek must be 0 to 4, not {_shown(self.initial_peek)}")
+        if self.num_rounds is not None and not 1 <= self.num_rounds <= MAX_NUM_ROUNDS:
+            raise ValueError(
+                f"num_rounds must be 1 to {MAX_NUM_ROUNDS} (or None: one round per player), "
+                f"not {_shown(self.num_rounds)}"
+            )
+        for cap in ("final_round_max_turns", "max_round_turns", "max_turn_reactions"):
+            value = getattr(self, cap)
+            if value is not None and value < 1:
+                raise ValueError(f"{cap} must be at least 1 (or None), not {_shown(value)}")
         if self.scoring == "lowest_score" and self.num_rounds != 1:
             raise ValueError(
                 "scoring='lowest_score' (the older edition) is for one deal: num_rounds=1"
@@ -158,7 +190,10 @@ class Ruleset:
 
     @classmethod
     def preset(cls, name: str) -> Ruleset:
-        """The ruleset of a preset: ``"current"``, ``"older"`` or ``"simplified"``."""
+        """The ruleset of a preset: ``"current"``, ``"older"`` or ``"simplified"``;
+        :class:`TypeError` for a name that is not a text, :class:`ValueError` for another text."""
+        if type(name) is not str:
+            raise TypeError(f"name must be a preset's name (a str), not {type(name).__name__}")
         try:
             changes = cls._PRESET_CHANGES[name]
         except KeyError:
@@ -203,7 +238,10 @@ class Ruleset:
 
     def rounds_for(self, players: int) -> int:
         """The rounds of a game: ``num_rounds``, else one per player
-        (:rule:`ruling.number-of-rounds`)."""
+        (:rule:`ruling.number-of-rounds`). :class:`TypeError` if ``players`` is no ``int``
+        (a ``bool`` is none)."""
+        if type(players) is not int:
+            raise TypeError(f"players must be an int, not {type(players).__name__}")
         return players if self.num_rounds is None else self.num_rounds
 
     def preset_name(self) -> str | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from sabai_rules.cards import ASS_JOKER, JOKER, JOKER_FAMILY
+from sabai_rules.engine.arguments import instance, is_state, number
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import RoundResult, State, cards_in
 
@@ -31,7 +32,10 @@ JOKER_POINTS: Final = -4
 def card_value(state: State, card: int) -> int:
     """Card points of one card: its face value (:rule:`ruling.card-points-face-value`), -4 for a
     joker, the ruleset's ``ass_joker_value`` for the Ass Joker
-    (:rule:`objective.ass-joker-exception`, :rule:`ruling.ass-joker-value`)."""
+    (:rule:`objective.ass-joker-exception`, :rule:`ruling.ass-joker-value`).
+    :class:`TypeError` if ``state`` is no :class:`~sabai_rules.state.State` or ``card`` no
+    ``int``, :class:`ValueError` if ``card`` is no card id of its deck."""
+    number(card, "card", 0, len(is_state(state).deck) - 1)
     face = state.deck.faces[card]
     if face == JOKER:
         return JOKER_POINTS
@@ -42,7 +46,9 @@ def card_value(state: State, card: int) -> int:
 
 def card_points(state: State) -> tuple[int, ...]:
     """Every player's card points: the sum over their row (:rule:`objective.card-points`); an
-    empty row counts 0 (:rule:`objective.no-cards-zero`)."""
+    empty row counts 0 (:rule:`objective.no-cards-zero`). :class:`TypeError` if ``state`` is no
+    :class:`~sabai_rules.state.State`."""
+    is_state(state)
     return tuple(sum(card_value(state, c) for c in row if c >= 0) for row in state.table.rows)
 
 
@@ -50,8 +56,9 @@ def hall_of_fame(state: State) -> int | None:
     """The player whose row holds the four jokers (and, if ``four_jokers_requires_only``,
     nothing else): :rule:`ass-joker.hall-of-fame`, :rule:`ruling.hall-of-fame-four-jokers-only`;
     in the older edition four jokers with anything else
-    (:rule:`ass-joker.cursed-joker-four-jokers`)."""
-    deck = state.deck
+    (:rule:`ass-joker.cursed-joker-four-jokers`). :class:`TypeError` if ``state`` is no
+    :class:`~sabai_rules.state.State`."""
+    deck = is_state(state).deck
     family = deck.key_counts.get(JOKER_FAMILY, 0)
     if family < 4:
         return None
@@ -88,9 +95,10 @@ def score_round(state: State) -> RoundResult:
     :rule:`round-end.victory-points`, :rule:`objective.round-victory-point`,
     :rule:`ass-joker.loses-round`, :rule:`ass-joker.victory-point-deducted`); in the older
     edition the lowest score wins (:rule:`objective.lowest-score-wins`,
-    :rule:`ass-joker.cursed-joker-loses-game`)."""
-    if not state.is_over:
-        raise ValueError("the round is not over yet")
+    :rule:`ass-joker.cursed-joker-loses-game`). :class:`TypeError` if ``state`` is no
+    :class:`~sabai_rules.state.State`, :class:`ValueError` if its round is not over."""
+    if not is_state(state).is_over:
+        raise ValueError("state: the round is not over yet")
     rules = state.ruleset
     n = state.players
     points = card_points(state)
@@ -152,8 +160,11 @@ def round_utilities(result: RoundResult, ruleset: Ruleset) -> tuple[int, ...]:
     Joker's holder); under the older edition's lowest-score scoring, which has no victory points,
     +1 to each winner and -1 to the Cursed Joker's holder, who loses
     (:rule:`objective.lowest-score-wins`, :rule:`ass-joker.cursed-joker-loses-game`), 0 to the
-    others. Always within :func:`utility_bounds`."""
-    if ruleset.scoring == "victory_points":
+    others. Always within :func:`utility_bounds`. :class:`TypeError` if ``result`` is no
+    :class:`~sabai_rules.state.RoundResult` or ``ruleset`` no
+    :class:`~sabai_rules.ruleset.Ruleset`."""
+    instance(result, RoundResult, "result")
+    if instance(ruleset, Ruleset, "ruleset").scoring == "victory_points":
         return result.victory_points
     gains = [1 if p in result.winners else 0 for p in range(len(result.card_points))]
     if result.ass_joker_holder is not None and result.hall_of_fame is None:
@@ -164,5 +175,7 @@ def round_utilities(result: RoundResult, ruleset: Ruleset) -> tuple[int, ...]:
 def utility_bounds(ruleset: Ruleset) -> tuple[int, int]:
     """The least and the most a player can gain from one round (:func:`round_utilities`):
     -1 (the Ass Joker's holder, sanctioned) and +1 (a winner); a holder who may also win the round
-    (``ass_joker_holder_can_win_round``) gains 0 then."""
+    (``ass_joker_holder_can_win_round``) gains 0 then. :class:`TypeError` if ``ruleset`` is no
+    :class:`~sabai_rules.ruleset.Ruleset`."""
+    instance(ruleset, Ruleset, "ruleset")
     return (-1, 1)

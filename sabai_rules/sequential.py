@@ -36,6 +36,7 @@ from typing import Final
 
 import attrs
 
+from sabai_rules.engine.arguments import is_action, is_state, number
 from sabai_rules.moves import Action, apply, apply_chance, chance_outcomes, legal_actions, to_move
 from sabai_rules.state import NO_PLAYER, State, seat_bit
 
@@ -58,13 +59,23 @@ class Decline:
 Move = Action | Decline
 
 
+def _check_state(instance: object, attribute: attrs.Attribute[State], value: State) -> None:
+    is_state(value)
+
+
+def _check_declined(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    number(value, "declined")
+
+
 @attrs.frozen
 class SequentialState:
     """A state of the game and how far the asking has gone since the last action: ``declined``
-    is the bit mask of the players who declined to act out of turn since then."""
+    is the bit mask of the players who declined to act out of turn since then.
+    :class:`TypeError` if ``state`` is no :class:`~sabai_rules.state.State` or ``declined`` no
+    ``int``, :class:`ValueError` if ``declined`` is negative."""
 
-    state: State
-    declined: int = 0
+    state: State = attrs.field(validator=_check_state)
+    declined: int = attrs.field(default=0, validator=_check_declined)
 
     def _askable(self) -> list[int]:
         """The players still to be asked, in play order from the active player."""
@@ -111,8 +122,11 @@ class SequentialState:
         return tuple(a for a in legal.decisions + legal.passes if a.actor == player)
 
     def apply(self, move: Move) -> SequentialState:
-        """The sequence after ``move``, one of :meth:`legal_moves` (else :class:`ValueError`,
-        naming the player to move)."""
+        """The sequence after ``move``, one of :meth:`legal_moves`: :class:`TypeError` if it is
+        no action of the game nor a :class:`Decline`, :class:`ValueError` (naming the player to
+        move) if it is not one of the moves now."""
+        if type(move) is not Decline:
+            is_action(move, "move")
         if move not in self.legal_moves():
             raise ValueError(f"{move!r} is not a move of P{self.current_player} now")
         if isinstance(move, Decline):
@@ -125,6 +139,6 @@ class SequentialState:
         return chance_outcomes(self.state)
 
     def apply_chance(self, outcome: int) -> SequentialState:
-        """The sequence after chance gives ``outcome`` (:func:`~sabai_rules.moves.apply_chance`):
-        the asking starts afresh."""
+        """The sequence after chance gives ``outcome`` (:func:`~sabai_rules.moves.apply_chance`,
+        refusing what it refuses): the asking starts afresh."""
         return SequentialState(apply_chance(self.state, outcome))

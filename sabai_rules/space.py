@@ -26,6 +26,7 @@ from itertools import combinations
 
 import attrs
 
+from sabai_rules.engine.arguments import instance, is_state, shown
 from sabai_rules.engine.rules import cards_to_look_at
 from sabai_rules.moves import (
     CARDS_DEALT,
@@ -74,11 +75,12 @@ class ActionSpace:
         self._by_class.update((k.cls, k) for k in self._kinds)
 
     def index(self, action: Action) -> int:
-        """The index of ``action``; :class:`ValueError` if it is not an action of this space (a
-        seat not at the table, a slot past the longest row)."""
+        """The index of ``action``; :class:`TypeError` if it is no action of the game,
+        :class:`ValueError` if it is not one of this space (a seat not at the table, a slot past
+        the longest row)."""
         kind = self._by_class.get(type(action))
         if kind is None:
-            raise ValueError(f"{action!r} is not an action")
+            raise TypeError(f"action must be an action of sabai-sabai, not {type(action).__name__}")
         values = [action.actor] + [getattr(action, p.name) for p in PARAMETERS[kind.cls]]
         code = 0
         for value, size, parameter in zip(
@@ -92,9 +94,14 @@ class ActionSpace:
         return kind.start + code
 
     def action(self, index: int) -> Action:
-        """The action numbered ``index``; :class:`ValueError` if there is none."""
-        if type(index) is not int or not 0 <= index < self.size:
-            raise ValueError(f"no action {index!r}: the indices run from 0 to {self.size - 1}")
+        """The action numbered ``index``; :class:`TypeError` unless ``index`` is an ``int`` (not a
+        ``bool``), :class:`ValueError` if there is no action of that number."""
+        if type(index) is not int:
+            raise TypeError(f"index must be an int, not {type(index).__name__}")
+        if not 0 <= index < self.size:
+            raise ValueError(
+                f"index: no action {shown(index)}: the indices run from 0 to {self.size - 1}"
+            )
         kind = next(k for k in reversed(self._kinds) if k.start <= index)
         code = index - kind.start
         digits = []
@@ -109,7 +116,13 @@ class ActionSpace:
         return kind.cls(*values)  # type: ignore[arg-type]
 
     def legal_indices(self, state: State, player: int) -> tuple[int, ...]:
-        """The indices of ``player``'s legal actions, sorted."""
+        """The indices of ``player``'s legal actions, sorted. :class:`TypeError` if ``state`` is
+        no :class:`~sabai_rules.state.State` or ``player`` no ``int``; :class:`ValueError` if
+        ``player`` is no seat of the table or the state is not at a table of this space."""
+        if is_state(state).setup.players != self.players:
+            raise ValueError(
+                f"state: a table of {state.setup.players} players, not this space's {self.players}"
+            )
         return tuple(sorted(self.index(a) for a in legal_actions(state, player=player)))
 
     def _digit(self, value: object, parameter: Parameter | None) -> object:
@@ -118,11 +131,16 @@ class ActionSpace:
         return value
 
 
-@functools.cache
 def action_space(ruleset: Ruleset, players: int) -> ActionSpace:
-    """The action space of a table of ``players`` under ``ruleset`` (:class:`ValueError` for a
-    table size the rules do not allow)."""
-    check_players(players)
+    """The action space of a table of ``players`` under ``ruleset`` (one shared object for each):
+    :class:`TypeError` if ``ruleset`` is no :class:`~sabai_rules.ruleset.Ruleset` or ``players``
+    no ``int``, :class:`ValueError` for a table size the rules do not allow
+    (:rule:`setup.players`)."""
+    return _action_space(instance(ruleset, Ruleset, "ruleset"), check_players(players))
+
+
+@functools.cache
+def _action_space(ruleset: Ruleset, players: int) -> ActionSpace:
     row_length = len(deck_for(ruleset)) - 1
     looks = tuple(combinations(range(CARDS_DEALT), cards_to_look_at(ruleset, CARDS_DEALT)))
     kinds = []

@@ -20,8 +20,9 @@ from typing import Any, Final
 import attrs
 
 from sabai_rules.cards import face_name
+from sabai_rules.engine.arguments import instance, is_state, number, seat
 from sabai_rules.events import Event
-from sabai_rules.moves import Action, deck_for, legal_actions
+from sabai_rules.moves import MAX_PLAYERS, MIN_PLAYERS, Action, deck_for, legal_actions
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import (
     Chance,
@@ -196,10 +197,13 @@ def view(state: State, player: int, *, actions: bool = False) -> PlayerView:
     """What ``player`` may know of ``state`` (:rule:`ruling.public-information`). With
     ``actions``, the view also lists the player's legal actions (they depend on nothing the
     player has not seen); without, :attr:`PlayerView.legal_actions` is ``None`` and nothing is
-    computed for it."""
+    computed for it. :class:`TypeError` if ``state`` is no state or ``player`` no ``int`` (a
+    ``bool`` is none), :class:`ValueError` if ``player`` is no seat of the table."""
+    if type(state) is not State:
+        is_state(state)
     n = state.players
     if type(player) is not int or not 0 <= player < n:
-        raise ValueError(f"there is no player {player!r} at this table")
+        seat(player, "player", n)
     t, f = state.table, state.flow
     st = f.status
     faces = state.deck.faces
@@ -327,7 +331,10 @@ def _face_codes(state: State) -> dict[int, int]:
 
 
 def observation_size(ruleset: Ruleset, players: int) -> int:
-    """The length of every :func:`observation` at ``players`` players under ``ruleset``."""
+    """The length of every :func:`observation` at ``players`` players under ``ruleset``;
+    :class:`TypeError` or :class:`ValueError` (naming the argument) for a table that cannot be."""
+    instance(ruleset, Ruleset, "ruleset")
+    number(players, "players", MIN_PLAYERS, MAX_PLAYERS)
     deck = deck_for(ruleset)
     faces = len(set(deck.faces))
     slots = len(deck) - 1  # a row's longest possible length
@@ -419,10 +426,12 @@ def sample_consistent_state(state: State, player: int, rng: random.Random) -> St
     real deal and the future reshuffles could be worked out, are drawn afresh. The player's
     :func:`view` and :func:`observation` of it are those of ``state``. For information-set search,
     which samples where a player decides: at a chance node, whose outcomes so far are hidden,
-    :class:`ValueError` (take chance's outcome first).
+    :class:`ValueError` (take chance's outcome first). :class:`TypeError` or :class:`ValueError`,
+    naming the argument, for arguments that are not a state, a seat and a ``random.Random``.
     """
-    if type(player) is not int or not 0 <= player < state.players:
-        raise ValueError(f"there is no player {player!r} at this table")
+    is_state(state)
+    seat(player, "player", state.players)
+    instance(rng, random.Random, "rng")
     if isinstance(state.flow.pending, Chance):
         raise ValueError("a chance node: take chance's outcome first (apply_chance)")
     t = state.table

@@ -25,6 +25,7 @@ LAYERS = {
     "sabai_rules.events": 0,
     "sabai_rules.engine": 1,
     "sabai_rules.engine.actions": 1,
+    "sabai_rules.engine.arguments": 1,
     "sabai_rules.engine.rules": 1,
     "sabai_rules.engine.dealing": 1,
     "sabai_rules.engine.legality": 1,

@@ -5,6 +5,8 @@ In the order they build on each other:
 
 * :mod:`~sabai_rules.engine.actions` — the actions, the shape of their parameters, and
   :class:`~sabai_rules.moves.IllegalActionError`;
+* :mod:`~sabai_rules.engine.arguments` — the checks of the public functions' arguments (a wrong
+  type is a :class:`TypeError`, a wrong value a :class:`ValueError`, each naming the argument);
 * :mod:`~sabai_rules.engine.rules` — the predicates: each rule the engine enforces, decided once;
 * :mod:`~sabai_rules.engine.dealing` — dealing a round;
 * :mod:`~sabai_rules.engine.legality` — why an action is illegal, citing the predicate's rule;

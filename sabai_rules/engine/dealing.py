@@ -12,6 +12,16 @@ from collections.abc import Sequence
 
 from sabai_rules import chance
 from sabai_rules.cards import Deck, DeckSpec
+from sabai_rules.engine.arguments import (
+    MAX_ROUND_INDEX,
+    flag,
+    instance,
+    ints,
+    number,
+    seat,
+    seed_or_new,
+    shown,
+)
 from sabai_rules.engine.rules import (
     CARDS_DEALT,
     MAX_PLAYERS,
@@ -57,27 +67,33 @@ def _deck(spec: DeckSpec) -> Deck:
 
 
 def deck_for(ruleset: Ruleset) -> Deck:
-    """The :class:`~sabai_rules.cards.Deck` of a ruleset (one shared object per deck spec)."""
-    return _deck(ruleset.deck)
+    """The :class:`~sabai_rules.cards.Deck` of a ruleset (one shared object per deck spec);
+    :class:`TypeError` if ``ruleset`` is no :class:`~sabai_rules.ruleset.Ruleset`."""
+    return _deck(instance(ruleset, Ruleset, "ruleset").deck)
 
 
-def check_players(players: int) -> None:
-    """Refuse a table of fewer than 2 or more than 12 players (:rule:`setup.players`)."""
+def check_players(players: object) -> int:
+    """``players`` if it is a table size: :class:`TypeError` unless it is an ``int`` (not a
+    ``bool``), :class:`ValueError` for fewer than 2 or more than 12 players
+    (:rule:`setup.players`)."""
+    if type(players) is not int:
+        raise TypeError(f"players must be an int, not {type(players).__name__}")
     if not is_table_size(players):
         raise ValueError(
-            f"sabai-sabai is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
-            " [setup.players]"
+            f"players: sabai-sabai is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not"
+            f" {shown(players)} [setup.players]"
         )
+    return players
 
 
 def deal(
     ruleset: Ruleset | None = None,
-    players: int = 4,
+    players: object = 4,
     *,
-    dealer: int = 0,
+    dealer: object = 0,
     order: Sequence[int] | None = None,
-    seed: int | str = 0,
-    round_index: int = 0,
+    seed: int | str | None = None,
+    round_index: object = 0,
     final_round: bool | None = None,
     chance_model: ChanceModel | str = ChanceModel.SAMPLED,
 ) -> State:
@@ -95,28 +111,54 @@ def deal(
     transition; ``"explicit"`` or ``"lazy"`` at chance nodes (:mod:`sabai_rules.engine.outcomes`),
     and then, without an ``order``, the state returned is the deal's first chance node, whose
     seeded outcomes give the deal ``seed`` gives. Under ``"lazy"`` the draw pile has no order.
+
+    ``seed`` is an integer or a text (:func:`~sabai_rules.chance.check_seed`); without one, a
+    seed nobody can guess is drawn (:func:`~sabai_rules.chance.new_seed`) and kept in the
+    state's :attr:`~sabai_rules.state.Setup.seed`: pass ``seed=0`` (or any seed) to deal the
+    same round again.
+
+    Every argument is checked: :class:`TypeError` for a wrong type (``players``, ``dealer`` and
+    ``round_index`` are ``int``, not ``bool``; ``order`` holds ``int`` card ids; ``final_round``
+    is a ``bool`` or ``None``), :class:`ValueError` for a wrong value (a table size,
+    :rule:`setup.players`; a dealer who is no seat; a negative ``round_index`` or one above
+    :data:`~sabai_rules.engine.arguments.MAX_ROUND_INDEX`; an ``order`` that is not the deck;
+    an unknown ``chance_model``; a seed out of bounds), each message naming the argument.
     """
-    rules = Ruleset() if ruleset is None else ruleset
-    model = ChanceModel(chance_model)
-    check_players(players)
-    if not 0 <= dealer < players:
-        raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
+    rules = Ruleset() if ruleset is None else instance(ruleset, Ruleset, "ruleset")
+    n = check_players(players)
+    model = _chance_model(chance_model)
+    at = seat(dealer, "dealer", n)
+    index = number(round_index, "round_index", 0, MAX_ROUND_INDEX)
+    if final_round is not None:
+        flag(final_round, "final_round")
+    cards: tuple[int, ...] | None = None
+    if order is not None:
+        cards = ints(order, "order", "card ids")
     deck = deck_for(rules)
-    if cards_dealt(players) >= len(deck):
-        raise ValueError(f"a deck of {len(deck)} cards is too small for {players} players")
-    rng = chance.seed_state(seed, round_index)
+    if cards_dealt(n) >= len(deck):
+        raise ValueError(f"players: a deck of {len(deck)} cards is too small for {n} players")
+    given = seed_or_new(seed)
+    rng = chance.seed_state(given, index)
     if final_round is None:
-        final_round = round_index + 1 >= rules.rounds_for(players)
-    setup = Setup(rules, deck, players, dealer, round_index, final_round, seed, model)
-    if order is None:
+        final_round = index + 1 >= rules.rounds_for(n)
+    setup = Setup(rules, deck, n, at, index, final_round, given, model)
+    if cards is None:
         if model is not ChanceModel.SAMPLED:
             return deal_node(setup, rng)
         cards, rng = chance.shuffled(range(len(deck)), rng)
-    else:
-        cards = tuple(order)
-        if sorted(cards) != list(range(len(deck))):
-            raise ValueError(f"the order must hold each of the {len(deck)} card ids exactly once")
+    elif sorted(cards) != list(range(len(deck))):
+        raise ValueError(f"order must hold each of the {len(deck)} card ids exactly once")
     return dealt(setup, cards, rng)
+
+
+def _chance_model(value: object) -> ChanceModel:
+    if not isinstance(value, str):
+        raise TypeError(f"chance_model must be a ChanceModel or a str, not {type(value).__name__}")
+    try:
+        return ChanceModel(value)
+    except ValueError:
+        names = ", ".join(repr(m.value) for m in ChanceModel)
+        raise ValueError(f"chance_model must be one of {names}, not {shown(value)}") from None
 
 
 def deal_node(setup: Setup, rng: int) -> State:

@@ -35,6 +35,7 @@ from sabai_rules.engine.actions import (
     TouchNoseLast,
     WaiveFirstRefusal,
 )
+from sabai_rules.engine.arguments import is_state, seat, shown
 from sabai_rules.engine.legality import current_refusal
 from sabai_rules.engine.rules import (
     calls_allowed,
@@ -145,8 +146,10 @@ class LegalActions(Sequence[Action]):
             self._throw_ins = found
         return found
 
-    def of(self, player: int) -> LegalActions:
-        """Only ``player``'s actions."""
+    def of(self, player: object) -> LegalActions:
+        """Only ``player``'s actions: :class:`TypeError` unless ``player`` is an ``int`` (not a
+        ``bool``), :class:`ValueError` unless it is a seat of the table."""
+        player = seat(player, "player", self._state.setup.players)
 
         def mine(group: tuple[Action, ...]) -> tuple[Action, ...]:
             return tuple(a for a in group if a.actor == player)
@@ -254,9 +257,12 @@ def _shape(state: State) -> tuple[Any, ...]:
 
 def legal_actions(state: State, player: object = None) -> LegalActions:
     """Every legal action of every player, out-of-turn ones included, in the documented order
-    of :class:`LegalActions`; with ``player`` (a seat, an ``int``), only that player's: anything
-    but a seat of the table is refused with :class:`ValueError`, in the compiled build too (hence
-    the parameter's type)."""
+    of :class:`LegalActions`; with ``player`` (a seat, an ``int``), only that player's.
+    :class:`TypeError` if ``state`` is no :class:`~sabai_rules.state.State` or ``player`` no
+    ``int`` (a ``bool`` included, in the compiled build too: hence the parameter's type),
+    :class:`ValueError` if ``player`` is no seat of the table."""
+    if type(state) is not State:
+        is_state(state)
     if player is not None:
         return _of_player(state, player)
     f = state.flow
@@ -344,10 +350,14 @@ def to_move(state: State) -> ToMove:
     every actor of a legal action is ``player`` or one of ``out_of_turn`` (all of them, with
     ``table``, are the nose race's possible losers).
 
+    :class:`TypeError` if ``state`` is no :class:`~sabai_rules.state.State`.
+
     >>> from sabai_rules.moves import deal
     >>> to_move(deal(players=3, dealer=0, seed=1))
     ToMove(player=1, table=False, out_of_turn=(2, 0), chance=False)
     """
+    if type(state) is not State:
+        is_state(state)
     f = state.flow
     if round_over(f.status):
         return ToMove(NO_PLAYER, False, ())
@@ -367,8 +377,11 @@ def to_move(state: State) -> ToMove:
 
 
 def _of_player(state: State, player: object) -> LegalActions:
-    if type(player) is not int or not 0 <= player < state.setup.players:
-        raise ValueError(f"no player {player!r} at a table of {state.setup.players}")
+    n = state.setup.players
+    if type(player) is not int:
+        raise TypeError(f"player must be a seat (an int), not {type(player).__name__}")
+    if not 0 <= player < n:
+        raise ValueError(f"player: there is no player {shown(player)} at a table of {n}")
     return legal_actions(state).of(player)
 
 

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from sabai_rules.engine.arguments import instance
+from sabai_rules.engine.dealing import check_players
 from sabai_rules.engine.rules import (
     can_carry_out,
     compensation_slots,
@@ -64,7 +66,7 @@ __all__ = [
 ]
 
 
-def max_round_length(rules: Ruleset, players: int) -> int | None:
+def max_round_length(rules: Ruleset, players: object) -> int | None:
     """An upper bound on the actions of one round at ``players`` players under ``rules``, or
     ``None`` if a round is unbounded: both caps of a simulation must be set
     (:rule:`ruling.round-turn-cap`, :rule:`ruling.reaction-cap`).
@@ -76,17 +78,22 @@ def max_round_length(rules: Ruleset, players: int) -> int | None:
     reaction round (one more than the throw-ins at most), is followed by at most one pass per
     player; and one call.
 
+    :class:`TypeError` if ``rules`` is no :class:`~sabai_rules.ruleset.Ruleset` or ``players``
+    no ``int``, :class:`ValueError` for a table size the rules do not allow
+    (:rule:`setup.players`).
+
     >>> from sabai_rules.ruleset import Ruleset
     >>> max_round_length(Ruleset(), 4) is None
     True
     >>> max_round_length(Ruleset().with_options(max_round_turns=100, max_turn_reactions=10), 4)
     13539
     """
-    turns, reactions = simulation_caps(rules)
+    n = check_players(players)
+    turns, reactions = simulation_caps(instance(rules, Ruleset, "rules"))
     if turns is None or reactions is None:
         return None
     throw_ins = reactions * (turns + 1)
-    return players + 4 * turns + 5 * throw_ins + players * (2 * throw_ins + 1) + 1
+    return n + 4 * turns + 5 * throw_ins + n * (2 * throw_ins + 1) + 1
 
 
 def status_after_turn(st: Status) -> Status:

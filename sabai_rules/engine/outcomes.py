@@ -50,6 +50,7 @@ import attrs
 
 from sabai_rules import chance
 from sabai_rules.engine.actions import Action
+from sabai_rules.engine.arguments import is_state, shown
 from sabai_rules.engine.dealing import dealt
 from sabai_rules.engine.effects import carry_out
 from sabai_rules.engine.flow import settle
@@ -70,14 +71,18 @@ __all__ = [
 
 
 def chance_node(state: State) -> Chance | None:
-    """The chance node ``state`` is, or ``None`` if it is none."""
+    """The chance node ``state`` is, or ``None`` if it is none; :class:`TypeError` if ``state``
+    is no :class:`~sabai_rules.state.State`."""
+    if type(state) is not State:
+        is_state(state)
     pending = state.flow.pending
     return pending if type(pending) is Chance else None
 
 
 def chance_outcomes(state: State) -> tuple[tuple[int, Fraction], ...]:
     """The outcomes of the chance node ``state`` with their probabilities (which sum to 1), in
-    increasing order of outcome; ``()`` if ``state`` is no chance node."""
+    increasing order of outcome; ``()`` if ``state`` is no chance node. :class:`TypeError` if
+    ``state`` is no :class:`~sabai_rules.state.State`."""
     node = chance_node(state)
     if node is None:
         return ()
@@ -87,31 +92,42 @@ def chance_outcomes(state: State) -> tuple[tuple[int, Fraction], ...]:
 
 def apply_chance(state: State, outcome: object) -> State:
     """The state after chance gives ``outcome`` (an ``int``) at the chance node ``state``;
-    :class:`ValueError` if ``state`` is no chance node or ``outcome`` is not one of its outcomes,
-    in the compiled build too (hence the parameter's type: a bool is no outcome)."""
-    return _apply(state, (outcome,), None)
+    :class:`TypeError` if ``state`` is no :class:`~sabai_rules.state.State` or ``outcome`` no
+    ``int`` (a ``bool`` is no outcome, in the compiled build too: hence the parameter's type),
+    :class:`ValueError` if ``state`` is no chance node or ``outcome`` is not one of its
+    outcomes."""
+    return _apply(state, (_outcome(outcome),), None)
 
 
 def apply_chance_events(state: State, outcome: object) -> tuple[State, tuple[Event, ...]]:
     """Like :func:`~sabai_rules.moves.apply_chance`, and the events caused: once the last outcome
-    an action waited for is taken, every event of that action, from its start."""
+    an action waited for is taken, every event of that action, from its start. Refuses what
+    :func:`~sabai_rules.moves.apply_chance` refuses."""
     events: list[Event] = []
-    new = _apply(state, (outcome,), events)
+    new = _apply(state, (_outcome(outcome),), events)
     return new, tuple(events)
 
 
-def _apply(state: State, outcomes: tuple[object, ...], events: list[Event] | None) -> State:
+def _outcome(value: object) -> int:
+    # A bool is an int to isinstance, and no outcome.
+    if type(value) is not int:
+        raise TypeError(f"outcome must be an int, not {type(value).__name__}")
+    return value
+
+
+def _apply(state: State, outcomes: tuple[int, ...], events: list[Event] | None) -> State:
     """The state after chance gives ``outcomes``, one after another, all of the event of the
     chance node ``state``: the nodes between them are never built."""
     node = chance_node(state)
     if node is None:
-        raise ValueError("this state is no chance node: nobody but the players decides now")
+        raise ValueError("state is no chance node: nobody but the players decides now")
     left = set(node.choices)
     given: list[int] = []
     for outcome in outcomes:
-        # A bool is an int to isinstance, and no outcome.
-        if not isinstance(outcome, int) or isinstance(outcome, bool) or outcome not in left:
-            raise ValueError(f"{outcome!r} is not an outcome of this {node.kind.value} chance node")
+        if outcome not in left:
+            raise ValueError(
+                f"outcome {shown(outcome)} is not an outcome of this {node.kind.value} chance node"
+            )
         left.discard(outcome)
         given.append(outcome)
     taken = (*node.taken, *given)
@@ -169,10 +185,11 @@ def seeded_outcome(state: State) -> int:
     """The outcome the seeded generator gives at the chance node ``state`` (the seeded sampler):
     the next card of its shuffle of the deal's or the reshuffle's cards not taken yet, its draw
     below the size of the draw pile (lazy) or the number of players (a nose race).
-    :class:`ValueError` if ``state`` is no chance node."""
+    :class:`TypeError` if ``state`` is no :class:`~sabai_rules.state.State`,
+    :class:`ValueError` if it is no chance node."""
     node = chance_node(state)
     if node is None:
-        raise ValueError("this state is no chance node: nobody but the players decides now")
+        raise ValueError("state is no chance node: nobody but the players decides now")
     kind = node.kind
     if kind is ChanceKind.NOSE_RACE:
         return chance.below(node.rng, state.players)[1]
@@ -193,7 +210,8 @@ def _seeded_cards(node: Chance) -> list[int]:
 
 def resolve_chance(state: State) -> State:
     """``state`` with chance played by the seeded sampler until it is no chance node (``state``
-    itself if it is none)."""
+    itself if it is none); :class:`TypeError` if ``state`` is no
+    :class:`~sabai_rules.state.State`."""
     node = chance_node(state)
     while node is not None:
         if node.kind is ChanceKind.DEAL or node.kind is ChanceKind.RESHUFFLE:

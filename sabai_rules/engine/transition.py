@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sabai_rules.engine.actions import Action
+from sabai_rules.engine.arguments import is_action, is_state
 from sabai_rules.engine.effects import carry_out
 from sabai_rules.engine.enumeration import was_listed
 from sabai_rules.engine.flow import settle
@@ -18,6 +19,10 @@ __all__ = ["apply", "apply_events", "is_legal"]
 
 def _transition(state: State, action: Action, events: list[Event] | None) -> State:
     if not was_listed(state, action):
+        # An action the last list gave out for this very state needs no checking.
+        if type(state) is not State:
+            is_state(state)
+        is_action(action)
         problem = current_refusal(state, action)
         if problem is not None:
             raise in_edition(problem, state)
@@ -36,19 +41,27 @@ def _transition(state: State, action: Action, events: list[Event] | None) -> Sta
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises :class:`~sabai_rules.moves.IllegalActionError`
-    (naming the rule) if it is not legal. ``state`` itself is never changed. Under the explicit
-    and lazy chance models, an action that needs chance gives the chance node where it waits
-    (:func:`~sabai_rules.moves.apply_chance` goes on)."""
+    (naming the rule, a :class:`ValueError`) if it is not legal, a malformed action included
+    (a seat or slot that is no whole number, :rule:`ruling.irregularities`); :class:`TypeError`
+    if ``state`` is no :class:`~sabai_rules.state.State` or ``action`` no action of the game.
+    ``state`` itself is never changed. Under the explicit and lazy chance models, an action that
+    needs chance gives the chance node where it waits (:func:`~sabai_rules.moves.apply_chance`
+    goes on)."""
     return _transition(state, action, None)
 
 
 def apply_events(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
-    """Like :func:`apply`, and the events the action caused, in order."""
+    """Like :func:`apply` (and refusing what it refuses), and the events the action caused, in
+    order."""
     events: list[Event] = []
     new = _transition(state, action, events)
     return new, tuple(events)
 
 
 def is_legal(state: State, action: Action) -> bool:
-    """Whether ``action`` is legal in ``state`` (:func:`apply` would not refuse it)."""
-    return current_refusal(state, action) is None
+    """Whether ``action`` is legal in ``state`` (:func:`apply` would not refuse it as illegal);
+    :class:`TypeError` if ``state`` is no :class:`~sabai_rules.state.State` or ``action`` no
+    action of the game (``action in legal_actions(state)`` is false for anything)."""
+    if type(state) is not State:
+        is_state(state)
+    return current_refusal(state, is_action(action)) is None

@@ -84,6 +84,18 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "verdict.claim-fails": "does not hold",
         "verdict.claim-open": "cannot be settled by this record",
         "verdict.unreadable": "Unreadable event, skipped",
+        "verdict.more-illegal": (
+            "… and {count} more illegal events, not shown (the referee reports the first {shown} "
+            "in full)"
+        ),
+        "verdict.more-noted": (
+            "… and {count} more noted events, not shown (the referee reports the first {shown} in "
+            "full)"
+        ),
+        "verdict.more-unreadable": (
+            "… and {count} more problems, skipped and not shown (the referee reports the first "
+            "{shown} in full)"
+        ),
     },
     "fr": {
         "rule": "Règle",
@@ -155,6 +167,18 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "verdict.claim-fails": "inexacte",
         "verdict.claim-open": "impossible à trancher avec cet enregistrement",
         "verdict.unreadable": "Événement illisible, ignoré",
+        "verdict.more-illegal": (
+            "… et {count} autres événements illégaux, non détaillés (l'arbitre ne détaille que "
+            "les {shown} premiers)"
+        ),
+        "verdict.more-noted": (
+            "… et {count} autres événements relevés, non détaillés (l'arbitre ne détaille que "
+            "les {shown} premiers)"
+        ),
+        "verdict.more-unreadable": (
+            "… et {count} autres problèmes, ignorés et non détaillés (l'arbitre ne détaille que "
+            "les {shown} premiers)"
+        ),
     },
     "nl": {
         "rule": "Regel",
@@ -226,6 +250,18 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "verdict.claim-fails": "klopt niet",
         "verdict.claim-open": "niet te beslechten met dit verslag",
         "verdict.unreadable": "Onleesbare gebeurtenis, overgeslagen",
+        "verdict.more-illegal": (
+            "… en nog {count} illegale gebeurtenissen, niet getoond (de scheidsrechter toont "
+            "alleen de eerste {shown} volledig)"
+        ),
+        "verdict.more-noted": (
+            "… en nog {count} gebeurtenissen met een opmerking, niet getoond (de scheidsrechter "
+            "toont alleen de eerste {shown} volledig)"
+        ),
+        "verdict.more-unreadable": (
+            "… en nog {count} problemen, overgeslagen en niet getoond (de scheidsrechter toont "
+            "alleen de eerste {shown} volledig)"
+        ),
     },
     "fi": {
         "rule": "Sääntö",
@@ -297,6 +333,18 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "verdict.claim-fails": "ei pidä paikkaansa",
         "verdict.claim-open": "ei ratkea tällä pöytäkirjalla",
         "verdict.unreadable": "Lukukelvoton tapahtuma ohitettu",
+        "verdict.more-illegal": (
+            "… ja vielä {count} sääntöjen vastaista tapahtumaa, joita ei näytetä (tuomari näyttää "
+            "kokonaan vain {shown} ensimmäistä)"
+        ),
+        "verdict.more-noted": (
+            "… ja vielä {count} huomautusta, joita ei näytetä (tuomari näyttää kokonaan vain "
+            "{shown} ensimmäistä)"
+        ),
+        "verdict.more-unreadable": (
+            "… ja vielä {count} ongelmaa, jotka ohitettiin eikä niitä näytetä (tuomari näyttää "
+            "kokonaan vain {shown} ensimmäistä)"
+        ),
     },
 }
 

@@ -18,12 +18,35 @@ True
 
 Players are named in events; slots are the engine's (0 is a row's left end). The JSON Schema is
 ``sabai_rules/schema/record-v1.schema.json``. Errors name the JSON path of the problem
-(``$.rounds[0].events[3].slot``).
+(``$.rounds[0].events[3].slot``) in one line, whatever the record holds: what they echo of it is
+an excerpt, escaped as Python's ``repr`` escapes it.
+
+A record is Unicode text: a lone surrogate (a ``\\ud800`` escape without its pair) is refused
+wherever it stands, since no UTF-8 output can hold it. A player's name and a claim's text, which
+the referee prints as they are, are one line (no control character, no line break); comments,
+times and seeds may hold any text.
+
+The reader bounds what it reads, so that any record is read and replayed in bounded time and
+memory: :data:`MAX_BYTES` bytes, :data:`MAX_DEPTH` levels of nesting, :data:`MAX_ROUNDS` rounds,
+:data:`MAX_EVENTS` events in all and :data:`MAX_ROUND_EVENTS` in a round (and as many reshuffles
+and nose races), :data:`MAX_SLOTS` slots in one action; texts of at most :data:`MAX_NAME`
+characters for a name, :data:`MAX_SHORT_TEXT` for a time or a mark of simultaneous throw-ins,
+:data:`MAX_SEED_TEXT` for a seed, :data:`MAX_CLAIM_TEXT` for a claim and :data:`MAX_COMMENT` for
+a comment; :data:`~sabai_rules.catalogue.MAX_ID_LENGTH` for a claim's rule id and
+:data:`~sabai_rules.cards.MAX_FACE_TEXT` for a card face written as a text. Beyond a bound, the
+record is refused, naming where:
+
+>>> read_record('{"format": "sabai-record", "version": 1, "players": ["Anna", "Ben\\\\nBen"]}')
+Traceback (most recent call last):
+...
+sabai_rules.referee.record.RecordError: $.players[1]: a player's name is one line ...
 """
 
 from __future__ import annotations
 
 import json
+import re
+import reprlib
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, NoReturn
@@ -38,7 +61,16 @@ from sabai_rules.ruleset import PRESETS, Ruleset
 __all__ = [
     "FORMAT",
     "MAX_BYTES",
+    "MAX_CLAIM_TEXT",
+    "MAX_COMMENT",
     "MAX_DEPTH",
+    "MAX_EVENTS",
+    "MAX_NAME",
+    "MAX_ROUNDS",
+    "MAX_ROUND_EVENTS",
+    "MAX_SEED_TEXT",
+    "MAX_SHORT_TEXT",
+    "MAX_SLOTS",
     "VERSION",
     "Claim",
     "Deal",
@@ -55,6 +87,7 @@ __all__ = [
     "read_record",
     "record_to_json",
     "ruleset_to_json",
+    "shown",
     "write_record",
 ]
 
@@ -64,6 +97,60 @@ VERSION: Final = 1
 MAX_BYTES: Final = 20_000_000
 #: Deeper JSON nesting than this is refused (a record nests five levels).
 MAX_DEPTH: Final = 32
+#: The most rounds a record holds: ten times the most a ruleset sets (``num_rounds``, at most
+#: 100), leaving room for the extra final rounds of tied games.
+MAX_ROUNDS: Final = 1_000
+#: The most events a round holds, and reshuffles and nose races (each follows an event): ten
+#: times the longest round of thousands of simulated games of 12 players (807 events).
+MAX_ROUND_EVENTS: Final = 10_000
+#: The most events a record holds in all: the referee replays about 10,000 events a second.
+MAX_EVENTS: Final = 100_000
+#: The most slots one action names (``LookAtCards``): a row has at most 100 slots (0 to 99).
+MAX_SLOTS: Final = 100
+#: The longest player's name, in characters.
+MAX_NAME: Final = 100
+#: The longest time (ISO 8601 needs about 35 characters) or mark of simultaneous throw-ins.
+MAX_SHORT_TEXT: Final = 100
+#: The longest seed given as a text (a hexadecimal SHA-512 digest has 128 characters).
+MAX_SEED_TEXT: Final = 256
+#: The longest claim's text: a sentence or two, which the referee quotes in its verdict.
+MAX_CLAIM_TEXT: Final = 1_000
+#: The longest comment (of the record, a round or an event).
+MAX_COMMENT: Final = 10_000
+
+# What a message echoes of the record: repr's quoting and escaping (no line break, no lone
+# surrogate), at most about 100 characters of a text and a few items of a list.
+_REPR = reprlib.Repr()
+_REPR.maxstring = 100
+_REPR.maxother = 100
+#: A line break or control character: not in a name or a claim, which the referee prints as they
+#: are (Unicode's Cc, and the line and paragraph separators U+2028 and U+2029).
+_CONTROL: Final = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+#: Half of a UTF-16 surrogate pair: JSON's ``\ud800`` escape alone decodes to one, which is no
+#: Unicode character and cannot be encoded as UTF-8.
+_SURROGATE: Final = re.compile(r"[\ud800-\udfff]")
+#: A ``\uD800``-``\uDFFF`` escape in JSON text: only such an escape decodes to a surrogate.
+_SURROGATE_ESCAPE: Final = re.compile(r"\\u[dD][89a-fA-F]")
+#: A key that a path names as ``.key`` (others are named as ``['odd key']``).
+_PLAIN_KEY: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
+
+
+def shown(value: object) -> str:
+    """``value`` as a message echoes it: its ``repr`` (quoted, control characters and lone
+    surrogates escaped), an excerpt of a long text or list.
+
+    >>> shown("Ben\\nBen"), shown("x" * 1000)[:8], len(shown("x" * 1000)) < 110
+    ("'Ben\\\\nBen'", "'xxxxxxx", True)
+    """
+    return _REPR.repr(value)
+
+
+def _member(path: str, key: object) -> str:
+    """The path of ``key`` in the object at ``path``: ``$.players``, or ``$['odd\\nkey']`` for a
+    key that is not a plain name (so that a path is always one short line)."""
+    if isinstance(key, str) and _PLAIN_KEY.fullmatch(key):
+        return f"{path}.{key}"
+    return f"{path}[{shown(key)}]"
 
 
 class RecordError(ValueError):
@@ -175,12 +262,14 @@ def action_from_json(data: Mapping[str, Any], players: Sequence[str], path: str)
     cls = ACTIONS_BY_NAME.get(name) if isinstance(name, str) else None
     if cls is None:
         known = ", ".join(ACTIONS_BY_NAME)
-        raise RecordError(f"unknown action {name!r} (expected one of {known})", f"{path}.action")
+        raise RecordError(
+            f"unknown action {shown(name)} (expected one of {known})", f"{path}.action"
+        )
     fields = [(p.name, p.kind) for p in PARAMETERS[cls]]
     allowed = {"actor", "action", "time", "comment", *(n for n, _ in fields)}
     for key in data:
         if key not in allowed:
-            raise RecordError(f"{key!r} is not a parameter of {name}", f"{path}.{key}")
+            raise RecordError(f"{shown(key)} is not a parameter of {name}", _member(path, key))
     args: list[Any] = [player_index(data.get("actor"), players, f"{path}.actor")]
     for field, kind in fields:
         if field not in data:
@@ -194,6 +283,10 @@ def action_from_json(data: Mapping[str, Any], players: Sequence[str], path: str)
         else:
             if not isinstance(value, list):
                 raise RecordError("expected a list of slots", where)
+            if len(value) > MAX_SLOTS:
+                raise RecordError(
+                    f"an action names at most {MAX_SLOTS} slots, not {len(value):,}", where
+                )
             args.append(tuple(_slot(v, f"{where}[{i}]") for i, v in enumerate(value)))
     action: Action = cls(*args)
     return action
@@ -206,13 +299,20 @@ def player_index(value: Any, players: Sequence[str], path: str) -> int:
         return players.index(value)
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(players):
         return value
-    return _fail(f"unknown player {value!r} (the players are {', '.join(players)})", path)
+    names = ", ".join(map(_printable, players))
+    return _fail(f"unknown player {shown(value)} (the players are {names})", path)
+
+
+def _printable(name: str) -> str:
+    """A name as a message shows it: as it is if it is one line, else escaped (a record's names
+    are; names given by a program may not be)."""
+    return shown(name) if _CONTROL.search(name) or _SURROGATE.search(name) else name
 
 
 def _slot(value: Any, path: str) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 100:
         return value
-    return _fail(f"a slot is a number from 0, not {value!r}", path)
+    return _fail(f"a slot is a number from 0, not {shown(value)}", path)
 
 
 def _fail(message: str, path: str) -> NoReturn:
@@ -260,13 +360,47 @@ def decode(data: bytes | str) -> Any:
         elif char in "]}":
             depth -= 1
     try:
-        return json.loads(text)
+        decoded = json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(
             f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}", ""
         ) from None
     except ValueError as error:  # e.g. an integer of more digits than Python converts
         raise RecordError(f"not usable JSON: {error}", "") from None
+    # Only a \uD800-\uDFFF escape decodes to a surrogate: text without one needs no search.
+    if _SURROGATE_ESCAPE.search(text):
+        _check_unicode(decoded)
+    return decoded
+
+
+def _check_unicode(data: Any) -> None:
+    """Refuse a lone surrogate in any key or text of decoded JSON, naming the first one's path: it
+    is no Unicode character, and no output (UTF-8, a terminal) can hold it."""
+    stack: list[tuple[Any, str]] = [(data, "$")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            _no_surrogate(value, path)
+        elif isinstance(value, Mapping):
+            items = []
+            for key, item in value.items():
+                where = _member(path, key)
+                if isinstance(key, str):
+                    _no_surrogate(key, where)
+                items.append((item, where))
+            stack.extend(reversed(items))
+        elif isinstance(value, list | tuple):
+            stack.extend(reversed([(item, f"{path}[{i}]") for i, item in enumerate(value)]))
+
+
+def _no_surrogate(text: str, path: str) -> None:
+    found = _SURROGATE.search(text)
+    if found is not None:
+        raise RecordError(
+            f"not Unicode text: {shown(text)} holds a lone surrogate, "
+            f"\\u{ord(found.group()):04x} (half of a UTF-16 pair)",
+            path,
+        )
 
 
 def _expect(data: Any, kind: type | tuple[type, ...], path: str, what: str) -> Any:
@@ -293,10 +427,31 @@ def _json_type(value: Any) -> str:
     return "an object"
 
 
+def _text(value: Any, path: str, what: str, limit: int, *, one_line: bool = False) -> str:
+    """A text of at most ``limit`` characters; ``one_line``: without a control character or line
+    break, since it is printed as it is."""
+    _expect(value, str, path, what)
+    if len(value) > limit:
+        raise RecordError(f"{what} has at most {limit:,} characters, not {len(value):,}", path)
+    if one_line and _CONTROL.search(value):
+        raise RecordError(
+            f"{what} is one line of text, without control characters, not {shown(value)}", path
+        )
+    return str(value)
+
+
+def _list(value: Any, path: str, what: str, limit: int, items: str) -> list[Any]:
+    """A list of at most ``limit`` items (checked before any item is read)."""
+    found: list[Any] = _expect(value, list, path, what)
+    if len(found) > limit:
+        raise RecordError(f"at most {limit:,} {items}, not {len(found):,}", path)
+    return found
+
+
 def _keys(data: Mapping[str, Any], allowed: set[str], path: str) -> None:
     for key in data:
         if key not in allowed:
-            raise RecordError(f"unknown key {key!r}", f"{path}.{key}")
+            raise RecordError(f"unknown key {shown(key)}", _member(path, key))
 
 
 def _ruleset(data: Any, path: str) -> Ruleset:
@@ -307,20 +462,22 @@ def _ruleset(data: Any, path: str) -> Ruleset:
     preset = data.get("preset", "current")
     if preset not in PRESETS:
         raise RecordError(
-            f"unknown preset {preset!r} (expected one of {', '.join(PRESETS)})", f"{path}.preset"
+            f"unknown preset {shown(preset)} (expected one of {', '.join(PRESETS)})",
+            f"{path}.preset",
         )
     options = _expect(data.get("options", {}), dict, f"{path}.options", "an object")
     rules = Ruleset.preset(preset)
     for name, value in options.items():
-        where = f"{path}.options.{name}"
+        where = _member(f"{path}.options", name)
         if name not in Ruleset.option_names():
-            raise RecordError(f"unknown ruleset option {name!r}", where)
+            raise RecordError(f"unknown ruleset option {shown(name)}", where)
         if name == "deck":
             raise RecordError("the deck is not recorded yet: records use the preset's deck", where)
         try:
             rules = rules.with_options(**{name: value})
         except (TypeError, ValueError) as error:
-            raise RecordError(f"bad value {value!r}: {error}", where) from None
+            # The ruleset's message names the option, the value and what it may be.
+            raise RecordError(str(error), where) from None
     return rules
 
 
@@ -331,8 +488,9 @@ def _deal(data: Any, rules: Ruleset, path: str) -> Deal:
         if "seed" in data or "generator" in data:
             raise RecordError("give the order, or a seed and a generator, not both", path)
         order = _expect(data["order"], list, f"{path}.order", "a list of cards")
-        faces = [_face(face, f"{path}.order[{i}]") for i, face in enumerate(order)]
         deck = deck_for(rules)
+        # One card more than the deck is enough to tell an order too long: the rest is not read.
+        faces = [_face(face, f"{path}.order[{i}]") for i, face in enumerate(order[: len(deck) + 1])]
         try:
             deck.ids_for_faces(faces)
         except ValueError as error:
@@ -342,19 +500,31 @@ def _deal(data: Any, rules: Ruleset, path: str) -> Deal:
         return Deal(order=tuple(faces))
     if "seed" not in data:
         raise RecordError("a deal needs an order, or a seed and a generator", path)
-    seed = _expect(data["seed"], (int, str), f"{path}.seed", "a whole number or a text")
+    seed = _seed(data["seed"], f"{path}.seed")
     generator = data.get("generator")
     if generator != chance.GENERATOR:
         raise RecordError(
-            f"unknown generator {generator!r} (this version has {chance.GENERATOR!r})",
+            f"unknown generator {shown(generator)} (this version has {chance.GENERATOR!r})",
             f"{path}.generator",
         )
     return Deal(seed=seed, generator=generator)
 
 
+def _seed(value: Any, path: str) -> int | str:
+    """A seed as :func:`~sabai_rules.chance.canonical_seed` reads it: a text that spells an
+    integer is that integer (the same game under the generator), a seed out of bounds refused."""
+    seed: int | str = _expect(value, (int, str), path, "a whole number or a text")
+    if isinstance(seed, str):
+        _text(seed, path, "a seed given as a text", MAX_SEED_TEXT)
+    try:
+        return chance.canonical_seed(seed)
+    except ValueError as error:
+        raise RecordError(str(error), path) from None
+
+
 def _face(value: Any, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, str | int):
-        return _fail(f"not a card: {value!r}", path)
+        return _fail(f"not a card: {shown(value)}", path)
     try:
         return parse_face(str(value))
     except ValueError as error:
@@ -363,16 +533,21 @@ def _face(value: Any, path: str) -> int:
 
 def _event(data: Any, players: Sequence[str], path: str) -> RecordEvent:
     _expect(data, dict, path, "an event object")
-    simultaneous = data.get("simultaneous")
     action = action_from_json({k: v for k, v in data.items() if k != "simultaneous"}, players, path)
     time = data.get("time")
     comment = data.get("comment")
     if time is not None:
-        _expect(time, str, f"{path}.time", "a text (ISO 8601 time)")
+        _text(time, f"{path}.time", "a time (ISO 8601)", MAX_SHORT_TEXT)
     if comment is not None:
-        _expect(comment, str, f"{path}.comment", "a text")
-    if simultaneous is not None:
-        _expect(simultaneous, str, f"{path}.simultaneous", "a text (the mark of a group)")
+        _text(comment, f"{path}.comment", "a comment", MAX_COMMENT)
+    simultaneous = None
+    if "simultaneous" in data:
+        simultaneous = _text(
+            data["simultaneous"],
+            f"{path}.simultaneous",
+            "a text (the mark of a group)",
+            MAX_SHORT_TEXT,
+        )
         if not isinstance(action, ThrowIn):
             raise RecordError(
                 "only throw-ins are recorded as simultaneous (ruling.sequential-actions)",
@@ -391,7 +566,13 @@ def _round(
     _expect(raw, dict, path, "a round object")
     _keys(raw, {"deal", "events", "reshuffles", "nose_races", "comment"}, path)
     deal = _deal(raw.get("deal"), rules, f"{path}.deal")
-    events_data = _expect(raw.get("events", []), list, f"{path}.events", "a list of events")
+    events_data = _list(
+        raw.get("events", []),
+        f"{path}.events",
+        "a list of events",
+        MAX_ROUND_EVENTS,
+        "events in a round",
+    )
     events = []
     for i, item in enumerate(events_data):
         try:
@@ -408,7 +589,7 @@ def _round(
         problems.append(Problem(error.path, error.message))
     round_comment = raw.get("comment")
     if round_comment is not None:
-        _expect(round_comment, str, f"{path}.comment", "a text")
+        _text(round_comment, f"{path}.comment", "a comment", MAX_COMMENT)
     reshuffles = _reshuffles(raw["reshuffles"], rules, path) if "reshuffles" in raw else ()
     losers = _nose_races(raw["nose_races"], rules, players, path) if "nose_races" in raw else ()
     return RoundRecord(deal, tuple(events), round_comment, reshuffles, losers)
@@ -417,25 +598,35 @@ def _round(
 def _reshuffles(data: Any, rules: Ruleset, path: str) -> tuple[tuple[int, ...], ...]:
     """Each new draw pile as faces, top card first; at least its top card."""
     where = f"{path}.reshuffles"
-    piles = _expect(data, list, where, "a list of new draw piles")
+    piles = _list(
+        data, where, "a list of new draw piles", MAX_ROUND_EVENTS, "reshuffles in a round"
+    )
     if piles and rules.on_empty_draw_pile != "reshuffle":
         raise RecordError(
             "the draw pile is never reshuffled under on_empty_draw_pile "
             f"{rules.on_empty_draw_pile!r} (ruling.draw-pile-exhausted)",
             where,
         )
-    in_deck = set(deck_for(rules).faces)
+    deck = deck_for(rules)
+    in_deck = set(deck.faces)
     found = []
     for k, pile in enumerate(piles):
         at = f"{where}[{k}]"
-        _expect(pile, list, at, "a list of cards (the new draw pile, top card first)")
+        _list(
+            pile,
+            at,
+            "a list of cards (the new draw pile, top card first)",
+            len(deck),
+            "cards in a new draw pile (the deck's)",
+        )
         if not pile:
             raise RecordError("a new draw pile is given by at least its top card", at)
         faces = tuple(_face(face, f"{at}[{i}]") for i, face in enumerate(pile))
         for i, face in enumerate(faces):
             if face not in in_deck:
-                spec = deck_for(rules).spec
-                raise RecordError(f"{face_name(face)} is not in this deck ({spec})", f"{at}[{i}]")
+                raise RecordError(
+                    f"{face_name(face)} is not in this deck ({deck.spec})", f"{at}[{i}]"
+                )
         found.append(faces)
     return tuple(found)
 
@@ -443,7 +634,7 @@ def _reshuffles(data: Any, rules: Ruleset, path: str) -> tuple[tuple[int, ...], 
 def _nose_races(data: Any, rules: Ruleset, players: Sequence[str], path: str) -> tuple[int, ...]:
     """The loser of each nose race left to chance."""
     where = f"{path}.nose_races"
-    losers = _expect(data, list, where, "a list of players")
+    losers = _list(data, where, "a list of players", MAX_ROUND_EVENTS, "nose races in a round")
     if losers and rules.nose_race != "random":
         reason = (
             "the loser of a nose race is recorded as a TouchNoseLast event"
@@ -478,7 +669,7 @@ def _check_groups(events: Sequence[RecordEvent], path: str) -> None:
             continue
         if mark in marks:
             raise RecordError(
-                f"the throw-ins marked simultaneous {mark!r} are not one after another",
+                f"the throw-ins marked simultaneous {shown(mark)} are not one after another",
                 f"{path}.events[{i}].simultaneous",
             )
         marks.add(mark)
@@ -489,10 +680,11 @@ def _claim(data: Any, players: Sequence[str], path: str) -> Claim:
     _keys(data, {"text", "winners", "illegal_event", "rule"}, path)
     text = data.get("text")
     if text is not None:
-        _expect(text, str, f"{path}.text", "a text")
+        _text(text, f"{path}.text", "a claim's text", MAX_CLAIM_TEXT, one_line=True)
     winners = None
     if "winners" in data:
-        names = _expect(data["winners"], list, f"{path}.winners", "a list of players")
+        # No more winners than a table has players (a name may be given twice).
+        names = _list(data["winners"], f"{path}.winners", "a list of players", 12, "winners")
         winners = tuple(
             player_index(n, players, f"{path}.winners[{i}]") for i, n in enumerate(names)
         )
@@ -505,7 +697,8 @@ def _claim(data: Any, players: Sequence[str], path: str) -> Claim:
     if rule is not None:
         from sabai_rules import catalogue  # noqa: PLC0415 - loaded only when a claim names a rule
 
-        _expect(rule, str, f"{path}.rule", "a rule id")
+        # A text longer than any id is no id: it is refused before it is looked up.
+        _text(rule, f"{path}.rule", "a rule id", catalogue.MAX_ID_LENGTH)
         if catalogue.default().kind_of(rule) not in ("rule", "ruling"):
             raise RecordError(
                 str(catalogue.UnknownIdError("rule", rule, (r.id for r in catalogue.rules()))),
@@ -514,62 +707,88 @@ def _claim(data: Any, players: Sequence[str], path: str) -> Claim:
     return Claim(text, winners, illegal, rule)
 
 
+#: The keys of a record object.
+_RECORD_KEYS: Final = {
+    "format",
+    "version",
+    "ruleset",
+    "players",
+    "first_dealer",
+    "seed",
+    "rounds",
+    "claim",
+    "comment",
+}
+
+
 def read_record(
     source: bytes | str | Mapping[str, Any], *, problems: list[Problem] | None = None
 ) -> Record:
     """A record from JSON (bytes, text or decoded). Strict by default: the first problem raises
     :class:`RecordError`. Tolerant when given a ``problems`` list: an event that cannot be read is
     skipped and reported there, and the read goes on (a problem outside the events still raises,
-    as nothing sensible can follow it)."""
-    data = source if isinstance(source, Mapping) else decode(source)
+    as nothing sensible can follow it; so does text that is not Unicode, or a record beyond one of
+    the reader's bounds). :class:`TypeError` if ``source`` is none of these."""
+    if not isinstance(source, bytes | str | Mapping):
+        raise TypeError(
+            f"source must be bytes, a str or a mapping (decoded JSON), not {type(source).__name__}"
+        )
+    if isinstance(source, Mapping):
+        data: Any = source
+        _check_unicode(data)
+    else:
+        data = decode(source)
     _expect(data, dict, "$", "a record object")
-    _keys(
-        data,
-        {
-            "format",
-            "version",
-            "ruleset",
-            "players",
-            "first_dealer",
-            "seed",
-            "rounds",
-            "claim",
-            "comment",
-        },
-        "$",
-    )
+    _keys(data, _RECORD_KEYS, "$")
     if data.get("format") != FORMAT:
         raise RecordError(f"not a sabai-sabai record (format must be {FORMAT!r})", "$.format")
     version = data.get("version")
     if type(version) is not int or version != VERSION:
         raise RecordError(
-            f"unknown version {version!r} (this version of sabai-rules reads version {VERSION})",
+            f"unknown version {shown(version)} (this version of sabai-rules reads version "
+            f"{VERSION})",
             "$.version",
         )
     rules = _ruleset(data.get("ruleset"), "$.ruleset")
     names = _expect(data.get("players"), list, "$.players", "a list of player names")
     if not 2 <= len(names) <= 12:
-        raise RecordError(f"sabai-sabai is for 2 to 12 players, not {len(names)}", "$.players")
+        raise RecordError(f"sabai-sabai is for 2 to 12 players, not {len(names):,}", "$.players")
     for i, name in enumerate(names):
         if not isinstance(name, str) or not name.strip():
             raise RecordError("a player's name is a non-empty text", f"$.players[{i}]")
+        _text(name, f"$.players[{i}]", "a player's name", MAX_NAME, one_line=True)
     if len(set(names)) != len(names):
         raise RecordError("two players have the same name", "$.players")
     players = tuple(names)
     first_dealer = player_index(data.get("first_dealer"), players, "$.first_dealer")
-    seed = data.get("seed", 0)
-    _expect(seed, (int, str), "$.seed", "a whole number or a text")
-    rounds_data = _expect(data.get("rounds"), list, "$.rounds", "a list of rounds")
+    seed = _seed(data.get("seed", 0), "$.seed")
+    rounds_data = _list(data.get("rounds"), "$.rounds", "a list of rounds", MAX_ROUNDS, "rounds")
     if not rounds_data:
         raise RecordError("a record has at least one round", "$.rounds")
+    _count_events(rounds_data)
     rounds = [
         _round(raw, rules, players, f"$.rounds[{r}]", problems) for r, raw in enumerate(rounds_data)
     ]
     claim = _claim(data["claim"], players, "$.claim") if "claim" in data else None
     comment = data.get("comment")
     if comment is not None:
-        _expect(comment, str, "$.comment", "a text")
+        _text(comment, "$.comment", "a comment", MAX_COMMENT)
     return Record(rules, players, first_dealer, tuple(rounds), seed, claim, comment)
+
+
+def _count_events(rounds: list[Any]) -> None:
+    """Refuse a record of more than :data:`MAX_EVENTS` events before any is read, naming the round
+    where the count goes beyond (a round's own bound and types are checked as it is read)."""
+    total = 0
+    for r, raw in enumerate(rounds):
+        events = raw.get("events") if isinstance(raw, dict) else None
+        if isinstance(events, list):
+            total += len(events)
+            if total > MAX_EVENTS:
+                raise RecordError(
+                    f"the record holds more than {MAX_EVENTS:,} events, a record's most",
+                    f"$.rounds[{r}].events",
+                )
 
 
 def load_record(path: Path, *, problems: list[Problem] | None = None) -> Record:

@@ -17,7 +17,7 @@ from sabai_rules.cards import face_name
 from sabai_rules.moves import Action
 from sabai_rules.referee.i18n import describe, label
 from sabai_rules.referee.record import action_to_json
-from sabai_rules.referee.replay import IllegalEvent, Note, Verdict
+from sabai_rules.referee.replay import MAX_REPORTED, IllegalEvent, Note, Verdict
 from sabai_rules.state import Function, NoseRace, Offer, RoundResult, State
 from sabai_rules.views import view
 
@@ -154,12 +154,21 @@ def _result_line(result: RoundResult, names: Sequence[str], lang: str) -> str:
     return " · ".join(parts)
 
 
+def _more(lang: str, what: str, count: int) -> list[str]:
+    """The line that counts the ``what`` not reported in full (none if there are none)."""
+    if count <= 0:
+        return []
+    return ["", label(lang, f"verdict.more-{what}").format(count=count, shown=MAX_REPORTED)]
+
+
 def render_text(verdict: Verdict, lang: str = "en") -> str:
     """The verdict for players: each round's result and the final scores, or the first illegal
-    event (every one, when tolerant) with the rule, what was allowed, and the table before it."""
+    event (every one, when tolerant, up to :data:`~sabai_rules.referee.replay.MAX_REPORTED`, and
+    how many more) with the rule, what was allowed, and the table before it."""
     t = _labeller(lang)
     names = verdict.record.players
     lines = [f"{t('verdict.unreadable')}: {problem}" for problem in verdict.problems]
+    lines += _more(lang, "unreadable", verdict.problems_total - len(verdict.problems))
     lines.extend(_result_line(result, names, lang) for result in verdict.results)
     english = "" if lang == "en" else f" ({t('english')})"
     for event in verdict.illegal:
@@ -176,6 +185,7 @@ def render_text(verdict: Verdict, lang: str = "en") -> str:
         lines.append(f"{t('verdict.allowed')}: {allowed}{more}")
         lines.append(f"{t('verdict.table-before')}:")
         lines.append(render_table(event.before, names, lang=lang))
+    lines += _more(lang, "illegal", verdict.illegal_total - len(verdict.illegal))
     # A note is three lines: the event, what happened, the ruling that asks for the note.
     cat = catalogue.default()
     for note in verdict.notes:
@@ -188,6 +198,7 @@ def render_text(verdict: Verdict, lang: str = "en") -> str:
             f"  {t('ruling')} {_number(note.rule, lang)} · {note.rule} · "
             f"{t('rulebook')}: {cat.rulebook_link(note.rule, lang)}",
         ]
+    lines += _more(lang, "noted", verdict.notes_total - len(verdict.notes))
     lines.append("")
     if verdict.illegal:
         lines.append(t("verdict.not-legal"))
@@ -217,7 +228,8 @@ def render_text(verdict: Verdict, lang: str = "en") -> str:
 
 
 def render_json(verdict: Verdict, lang: str = "en") -> str:
-    """The verdict as JSON, for programs."""
+    """The verdict as JSON, for programs: the lists hold what the verdict holds in full (the
+    first :data:`~sabai_rules.referee.replay.MAX_REPORTED`), the ``_total`` counts every one."""
     names = verdict.record.players
     cat = catalogue.default()
 
@@ -281,8 +293,11 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
         if verdict.game.winners is None
         else [names[p] for p in verdict.game.winners],
         "illegal": [event_json(e) for e in verdict.illegal],
+        "illegal_total": verdict.illegal_total,
         "notes": [note_json(n) for n in verdict.notes],
+        "notes_total": verdict.notes_total,
         "unreadable": [str(p) for p in verdict.problems],
+        "unreadable_total": verdict.problems_total,
         "claim": None
         if verdict.record.claim is None
         else {"holds": verdict.claim_holds(), "text": verdict.record.claim.text},

@@ -2,9 +2,11 @@
 
 :func:`replay` plays every event of a :class:`~sabai_rules.referee.record.Record` through
 the engine. It stops at the first event the rules forbid (or, tolerant, notes every one and goes
-on), scores each round, and checks what the record claims. :func:`play_record` gives every step
-lazily; :func:`table_after` gives the table after any event. Writing the verdict for people is
-:mod:`sabai_rules.referee.render`'s work.
+on), scores each round, and checks what the record claims. A verdict holds the first
+:data:`MAX_REPORTED` illegal events, problems and notes in full and counts the rest, so that its
+memory and its rendering stay bounded however many the record holds. :func:`play_record` gives
+every step lazily; :func:`table_after` gives the table after any event. Writing the verdict for
+people is :mod:`sabai_rules.referee.render`'s work.
 
 Passes of the end-of-round reaction round need not be recorded: when a round's events end in the
 reaction round, every player who has not passed is taken to pass.
@@ -21,8 +23,8 @@ illegal (:rule:`ruling.draw-pile-exhausted`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import TypeAlias
+from collections.abc import Generator, Iterator, Sequence
+from typing import Any, Final, TypeAlias
 
 import attrs
 
@@ -58,6 +60,7 @@ from sabai_rules.moves import (
     seeded_outcome,
 )
 from sabai_rules.referee.record import (
+    Claim,
     Problem,
     Record,
     RecordError,
@@ -76,17 +79,23 @@ from sabai_rules.state import (
     card_bit,
 )
 
+#: How many illegal events, problems and notes a verdict holds (and the referee reports) in
+#: full; of the rest, it counts them.
+MAX_REPORTED: Final = 100
+
 #: The ruling that asks the referee to note a keep of an Ass Joker the player had seen.
 _TURNED_OVER = "ruling.ass-joker-turned-over"
 #: The ruling under which an owner's priority sets another player's reach for the card aside.
 _PRIORITY = "ruling.first-refusal"
 
 __all__ = [
+    "MAX_REPORTED",
     "Dealt",
     "IllegalEvent",
     "Note",
     "Played",
     "RoundClosed",
+    "Skipped",
     "Step",
     "Verdict",
     "close_round",
@@ -126,18 +135,55 @@ class Note:
     message: str
 
 
+def _claimed(claim: Claim | None, number: int, rule: str) -> bool:
+    """Whether the illegal event ``number``, breaking ``rule``, is the one ``claim`` names (the
+    event and, if it says, the rule; or, naming no event, the rule)."""
+    if claim is None:
+        return False
+    if claim.illegal_event is not None:
+        return number == claim.illegal_event and claim.rule in (None, rule)
+    return claim.rule == rule
+
+
+def _count(name: str) -> Any:
+    """A count that defaults to the length of the field ``name``: what was reported in full."""
+    return attrs.field(
+        default=attrs.Factory(lambda self: len(getattr(self, name)), takes_self=True),
+        kw_only=True,
+    )
+
+
 @attrs.frozen
 class Verdict:
+    """What the referee found. A verdict holds the first :data:`MAX_REPORTED` illegal events,
+    problems and notes in full, and counts every one (:attr:`illegal_total`...): a tolerant
+    replay of a long record of illegal events stays as short as the record allows."""
+
     record: Record
     #: The game as far as it was played: the rounds scored, the winners once it is over.
     game: Game
+    #: The illegal events, in order: the first :data:`MAX_REPORTED` of them.
     illegal: tuple[IllegalEvent, ...]
-    #: What could not be read or played (tolerant reading and replay).
+    #: What could not be read or played (tolerant reading and replay): the first
+    #: :data:`MAX_REPORTED`.
     problems: tuple[Problem, ...]
     #: The replay stopped at the first illegal event: the events after it were not judged.
     stopped: bool = False
-    #: Legal events the rulings say are noted, in order.
+    #: Legal events the rulings say are noted, in order: the first :data:`MAX_REPORTED`.
     notes: tuple[Note, ...] = ()
+    #: How many illegal events, problems and notes were found, reported in full or not.
+    illegal_total: int = _count("illegal")
+    problems_total: int = _count("problems")
+    notes_total: int = _count("notes")
+    #: Whether an illegal event found (reported in full or not) is the one the record's claim
+    #: names.
+    claim_found: bool = attrs.field(
+        default=attrs.Factory(
+            lambda self: any(_claimed(self.record.claim, e.number, e.rule) for e in self.illegal),
+            takes_self=True,
+        ),
+        kw_only=True,
+    )
 
     @property
     def results(self) -> tuple[RoundResult, ...]:
@@ -163,41 +209,43 @@ class Verdict:
         if claim.winners is not None:
             winners = self.game.winners
             checks.append(None if winners is None else sorted(claim.winners) == sorted(winners))
+        found = self.claim_found
         if claim.illegal_event is not None:
-            named = claim.illegal_event
-            found = any(e.number == named and claim.rule in (None, e.rule) for e in self.illegal)
-            unjudged = self.stopped and self.illegal[-1].number < named
+            unjudged = self.stopped and self.illegal[-1].number < claim.illegal_event
             checks.append(True if found else (None if unjudged else False))
         elif claim.rule is not None:
-            found = any(e.rule == claim.rule for e in self.illegal)
             checks.append(True if found else (None if self.stopped else False))
         if False in checks:
             return False
         return None if None in checks or not checks else True
 
 
-def _check_slots(state: State, action: Action, names: Sequence[str], path: str) -> None:
-    """A record that names a card that is not on the table is unusable, not illegal."""
+def _check_slots(state: State, action: Action, names: Sequence[str], path: str) -> Problem | None:
+    """A record that names a card that is not on the table is unusable, not illegal: the first
+    such card, as a problem, or ``None``."""
     rows = state.table.rows
 
-    def need(player: int, slot: int, field: str) -> None:
+    def missing(player: int, slot: int) -> bool:
         row = rows[player]
-        if not (0 <= slot < len(row) and row[slot] >= 0):
-            raise RecordError(f"{names[player]} has no card in slot {slot}", f"{path}.{field}")
+        return not (0 <= slot < len(row) and row[slot] >= 0)
 
     if isinstance(action, Keep) and not rows[action.actor] and action.slot == 0:
-        return  # a drawn Ass Joker kept into an empty row
+        return None  # a drawn Ass Joker kept into an empty row
     # The action's shape says which of its fields are slots, and in whose row.
     for parameter in PARAMETERS[type(action)]:
         if parameter.row is None:
             continue
         owner = getattr(action, parameter.row)
         value = getattr(action, parameter.name)
-        if parameter.kind == "slots":
-            for i, slot in enumerate(value):
-                need(owner, slot, f"{parameter.name}[{i}]")
-        else:
-            need(owner, value, parameter.name)
+        named = (
+            [(f"{parameter.name}[{i}]", slot) for i, slot in enumerate(value)]
+            if parameter.kind == "slots"
+            else [(parameter.name, value)]
+        )
+        for field, slot in named:
+            if missing(owner, slot):
+                return Problem(f"{path}.{field}", f"{names[owner]} has no card in slot {slot}")
+    return None
 
 
 def _allowed(state: State, actor: int) -> tuple[Action, ...]:
@@ -253,32 +301,49 @@ class RoundClosed:
     problem: Problem | None = None
 
 
+@attrs.frozen
+class Skipped:
+    """Tolerant play only: what could not be played, skipped with a problem, the table as it
+    was — an event that names a card that is not on the table, or reaches for a card another event
+    of its moment throws in; the events of a round after its end (one problem for them all); a
+    round after the end of the game; a reshuffle or a nose-race loser the record states for a
+    round that never needed it. A strict play raises
+    :class:`~sabai_rules.referee.record.RecordError` there instead."""
+
+    round: int
+    problem: Problem
+
+
 #: One step of :func:`play_record`.
-Step: TypeAlias = Dealt | Played | RoundClosed
+Step: TypeAlias = Dealt | Played | RoundClosed | Skipped
 
 
 def play_record(record: Record, *, tolerant: bool = False, caused: bool = False) -> Iterator[Step]:
     """Every step of a record, lazily: each round's deal, each event played (an illegal one
     changes nothing), each round's close. What makes a record unplayable — a round after the end
-    of the game, an event after the end of its round, a card that is not there, a round cut short
-    with another after it — raises :class:`~sabai_rules.referee.record.RecordError` when it is
-    reached; tolerant, a round cut short ends the steps instead, with
-    :attr:`RoundClosed.problem`. With ``caused``, each :class:`Played` carries the events its
-    action caused (a third slower).
+    of the game, an event after the end of its round, a card that is not there, one card thrown in
+    twice at the same moment, a round cut short with another after it, a reshuffle or a
+    nose-race loser stated and never needed — raises
+    :class:`~sabai_rules.referee.record.RecordError` when it is reached. Tolerant play reports
+    each as a :class:`Skipped` step and goes on, so that it never knows less than strict play
+    (once an illegal event is skipped, the record's later events may no longer fit the table);
+    but a round cut short ends the steps, with :attr:`RoundClosed.problem`. With ``caused``, each
+    :class:`Played` carries the events its action caused (a third slower).
 
-    Chance decides as the module's introduction says. A reshuffle or a nose-race loser that the
-    record states for a round and the round never needed makes the record unusable when the round
-    closes."""
+    Chance decides as the module's introduction says."""
     game = new_game(
         len(record.players), record.ruleset, seed=record.seed, first_dealer=record.first_dealer
     )
     deck = deck_for(record.ruleset)
-    number = 0
+    first = 1  # the number of the round's first event
     last_round = len(record.rounds) - 1
     for r, rnd in enumerate(record.rounds):
         path = f"$.rounds[{r}]"
         if game.is_over:
-            raise RecordError("this round comes after the end of the game", path)
+            message = "this round comes after the end of the game"
+            yield _unplayable(r, Problem(path, message), tolerant)
+            first += len(rnd.events)
+            continue
         order = rnd.deal.order
         state = deal(
             record.ruleset,
@@ -293,38 +358,10 @@ def play_record(record: Record, *, tolerant: bool = False, caused: bool = False)
         state = resolve_chance(state)  # a seeded deal (an order is dealt at once)
         table_chance = _TableChance(rnd)
         yield Dealt(r, state)
-        first = number + 1
         what = "the game" if r == last_round and game.next_round_is_final else "this round"
-        for moment in moments(rnd.events):
-            _not_over(state, first + moment[0][0], what, f"{path}.events[{moment[0][0]}]")
-            # A simultaneous group's slots name the cards as the table was before it.
-            for i, event in moment:
-                _check_slots(state, event.action, record.players, f"{path}.events[{i}]")
-            cards = [_card_of(state, event.action) for _, event in moment]
-            outranked: dict[int, int] = {}
-            group = moment
-            if len(moment) > 1:
-                outranked = _outranked(state, moment, cards, f"{path}.events")
-                group = [item for item in moment if item[0] not in outranked]
-                cards = [_card_of(state, event.action) for _, event in group]
-                group, cards = _in_ruling_order(state, group, cards)
-            for i, owner in outranked.items():
-                # The owner's priority: this reach for the card did not happen
-                # (:rule:`ruling.first-refusal`).
-                action = rnd.events[i].action
-                yield Played(first + i, r, i, action, state, state, (), None, outranked_by=owner)
-            before = NO_PLAYER  # the thrower of the group's previous card
-            for (i, event), card in zip(group, cards, strict=True):
-                number = first + i
-                _not_over(state, number, what, f"{path}.events[{i}]")
-                action = _where_it_lies(state, event.action, card, before)
-                before = event.action.actor
-                after, effects, error = table_chance.play(state, action, caused)
-                if error is not None and not tolerant:
-                    after, effects = state, ()
-                yield Played(number, r, i, action, state, after, effects, error)
-                state = after
-        number = first + len(rnd.events) - 1
+        play = _Play(record, r, first, what, table_chance, tolerant, caused)
+        state = yield from play.events(state)
+        first += len(rnd.events)
         state = close_round(state)
         if state.is_over:
             game = finish_round(game, state)
@@ -334,8 +371,109 @@ def play_record(record: Record, *, tolerant: bool = False, caused: bool = False)
                 raise RecordError(message, path)
             yield RoundClosed(r, state, game, Problem(path, message))
             return
-        table_chance.check_all_met(path)
+        problem = table_chance.unmet(path)
+        if problem is not None:
+            yield _unplayable(r, problem, tolerant)
         yield RoundClosed(r, state, game)
+
+
+def _over(state: State) -> bool:
+    """Whether the round is over (asked through a function: mypy would take an earlier check of
+    ``state.is_over`` to hold after ``state`` is replaced)."""
+    return state.is_over
+
+
+def _unplayable(r: int, problem: Problem, tolerant: bool) -> Skipped:
+    """What makes the record unplayable in round ``r``: strict, a
+    :class:`~sabai_rules.referee.record.RecordError`; tolerant, skipped."""
+    if not tolerant:
+        raise RecordError(problem.message, problem.path)
+    return Skipped(r, problem)
+
+
+@attrs.frozen
+class _Play:
+    """The events of one round, played."""
+
+    record: Record
+    round: int
+    #: The number of the round's first event.
+    first: int
+    #: What the round's end is: "this round", or "the game" for the last.
+    what: str
+    chance: _TableChance
+    tolerant: bool
+    caused: bool
+
+    def events(self, state: State) -> Generator[Step, None, State]:
+        """Each event of the round played from ``state``, a moment at a time; the state after
+        the last."""
+        r = self.round
+        events = self.record.rounds[r].events
+        for moment in moments(events):
+            if state.is_over:
+                # This moment and every later one of the round: one problem (strict, the first).
+                last = len(events) - 1 if self.tolerant else moment[0][0]
+                yield _unplayable(r, self._after_end(moment[0][0], last), self.tolerant)
+                break
+            group, cards, outranked = yield from self._group(state, moment)
+            for i, owner in outranked.items():
+                # The owner's priority: this reach for the card did not happen
+                # (:rule:`ruling.first-refusal`).
+                action = events[i].action
+                yield Played(self.first + i, r, i, action, state, state, (), None, owner)
+            before = NO_PLAYER  # the thrower of the group's previous card
+            for (i, event), card in zip(group, cards, strict=True):
+                if _over(state):
+                    # The round ended within the group: each card of it not played yet.
+                    yield _unplayable(r, self._after_end(i, i), self.tolerant)
+                    continue
+                action = _where_it_lies(state, event.action, card, before)
+                before = event.action.actor
+                after, effects, error = self.chance.play(state, action, self.caused)
+                if error is not None and not self.tolerant:
+                    after, effects = state, ()
+                yield Played(self.first + i, r, i, action, state, after, effects, error)
+                state = after
+        return state
+
+    def _group(
+        self, state: State, moment: list[tuple[int, RecordEvent]]
+    ) -> Generator[Step, None, tuple[list[tuple[int, RecordEvent]], list[int], dict[int, int]]]:
+        """The events of a moment that can be played, in the order they are played, with the
+        card each throw-in names; the reaches outranked by the owner's priority (index -> the
+        owner). A simultaneous group's slots name the cards as the table was before it."""
+        path = f"$.rounds[{self.round}].events"
+        group = []
+        for i, event in moment:
+            problem = _check_slots(state, event.action, self.record.players, f"{path}[{i}]")
+            if problem is None:
+                group.append((i, event))
+            else:
+                yield _unplayable(self.round, problem, self.tolerant)
+        cards = [_card_of(state, event.action) for _, event in group]
+        if len(group) < 2:
+            return group, cards, {}
+        outranked, twice = _outranked(state, group, cards)
+        for first, i in twice:
+            # Strict, the record is unusable at the card's first reach; tolerant, that reach is
+            # played and this one skipped.
+            where = f"{path}[{i if self.tolerant else first}]"
+            problem = Problem(where, "one card is thrown in twice at the same moment")
+            yield _unplayable(self.round, problem, self.tolerant)
+        skipped = {i for _, i in twice}
+        group = [item for item in group if item[0] not in outranked and item[0] not in skipped]
+        cards = [_card_of(state, event.action) for _, event in group]
+        group, cards = _in_ruling_order(state, group, cards)
+        return group, cards, outranked
+
+    def _after_end(self, index: int, last: int) -> Problem:
+        """Events ``index`` to ``last`` of the round come after its end."""
+        number, until = self.first + index, self.first + last
+        where = f"$.rounds[{self.round}].events[{index}]"
+        if number == until:
+            return Problem(where, f"event {number} comes after the end of {self.what}")
+        return Problem(where, f"events {number} to {until} come after the end of {self.what}")
 
 
 class _TableChance:
@@ -362,7 +500,8 @@ class _TableChance:
         try:
             after, events = apply_events(state, action) if caused else (apply(state, action), ())
         except IllegalActionError as error:
-            return state, (), error
+            # Without its traceback, whose frames hold it: no cycle left for the collector.
+            return state, (), error.with_traceback(None)
         refusal = None
         state = after
         node = chance_node(state)
@@ -381,7 +520,7 @@ class _TableChance:
                     try:
                         stated = _stated_pile(state, self.piles[self.reshuffled], action)
                     except IllegalActionError as error:
-                        refusal = error
+                        refusal = error.with_traceback(None)
                 self.reshuffled += 1
             stated.reverse()  # taken from the end
             for _ in range(count):
@@ -393,17 +532,19 @@ class _TableChance:
             node = chance_node(state)
         return state, events, refusal
 
-    def check_all_met(self, path: str) -> None:
-        """The round met every reshuffle and random nose race the record states for it."""
+    def unmet(self, path: str) -> Problem | None:
+        """The first reshuffle or random nose race the record states for the round and the round
+        never met, if any."""
         for key, stated, met, what in (
             ("reshuffles", len(self.piles), self.reshuffled, "reshuffle"),
             ("nose_races", len(self.losers), self.raced, "random nose race"),
         ):
             if stated > met:
                 had = f"{met} {what}{'' if met == 1 else 's'}"
-                raise RecordError(
-                    f"the round had {had}, the record states {stated}", f"{path}.{key}[{met}]"
+                return Problem(
+                    f"{path}.{key}[{met}]", f"the round had {had}, the record states {stated}"
                 )
+        return None
 
 
 def _stated_pile(state: State, faces: Sequence[int], action: Action) -> list[int]:
@@ -447,11 +588,6 @@ def _stated_pile(state: State, faces: Sequence[int], action: Action) -> list[int
 _ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
 
-def _not_over(state: State, number: int, what: str, where: str) -> None:
-    if state.is_over:
-        raise RecordError(f"event {number} comes after the end of {what}", where)
-
-
 def _card_of(state: State, action: Action) -> int:
     """The card a throw-in names, as the table stands; :data:`~sabai_rules.state.NO_CARD` for
     any other action."""
@@ -461,15 +597,18 @@ def _card_of(state: State, action: Action) -> int:
 
 
 def _outranked(
-    state: State, group: list[tuple[int, RecordEvent]], cards: list[int], path: str
-) -> dict[int, int]:
+    state: State, group: list[tuple[int, RecordEvent]], cards: list[int]
+) -> tuple[dict[int, int], list[tuple[int, int]]]:
     """The throw-ins of a simultaneous group that reach for a card its owner throws in at the
     same moment, when the owner's first refusal is a priority (:rule:`ruling.first-refusal`):
-    event index -> the owner. Any other card thrown in twice at once makes the record unusable."""
+    event index -> the owner; and each later reach for any other card thrown in twice at once,
+    with the card's first reach: such a card makes the record unusable (tolerant play plays the
+    first reach and skips the others)."""
     claims: dict[int, list[tuple[int, Action]]] = {}
     for (i, event), card in zip(group, cards, strict=True):
         claims.setdefault(card, []).append((i, event.action))
     outranked: dict[int, int] = {}
+    twice: list[tuple[int, int]] = []
     for card, reaching in claims.items():
         if len(reaching) == 1:
             continue
@@ -479,11 +618,10 @@ def _outranked(
             state.setup.ruleset, state.table.mask(owner), state.flow.lockout, owner, card
         )
         if len(own) != 1 or precedence != PRIORITY:
-            raise RecordError(
-                "one card is thrown in twice at the same moment", f"{path}[{reaching[0][0]}]"
-            )
-        outranked.update((i, owner) for i, action in reaching if action.actor != owner)
-    return outranked
+            twice.extend((reaching[0][0], i) for i, _ in reaching[1:])
+        else:
+            outranked.update((i, owner) for i, action in reaching if action.actor != owner)
+    return outranked, twice
 
 
 def _in_ruling_order(
@@ -525,41 +663,67 @@ def replay(record: Record, *, tolerant: bool = False, problems: Sequence[Problem
     """Play the record. Strict: stop at the first illegal event. Tolerant: note every illegal
     event, skip it and go on (but for a stated reshuffle the discard pile cannot have made: the
     seeded sampler decides it, and the action is played, see :class:`Played`), and keep what was
-    found before a round cut short. A record that cannot be played (see :func:`play_record`)
-    raises :class:`~sabai_rules.referee.record.RecordError`."""
+    found before a round cut short. ``problems`` are those a tolerant read found. The verdict
+    holds the first :data:`MAX_REPORTED` illegal events, problems and notes in full and counts
+    the rest, so that its memory and its rendering do not grow with them. A record that cannot be
+    played (see :func:`play_record`) raises :class:`~sabai_rules.referee.record.RecordError`."""
+    names = record.players
+    claim = record.claim
     illegal: list[IllegalEvent] = []
     notes: list[Note] = []
-    found = list(problems)
-    game = new_game(
-        len(record.players), record.ruleset, seed=record.seed, first_dealer=record.first_dealer
-    )
+    found = list(problems[:MAX_REPORTED])
+    counts = {"illegal": 0, "problems": len(problems), "notes": 0}
+    claim_found = False
+    game = new_game(len(names), record.ruleset, seed=record.seed, first_dealer=record.first_dealer)
     for step in play_record(record, tolerant=tolerant):
+        problem = None
         if isinstance(step, RoundClosed):
             game = step.game
-            if step.problem is not None:
-                found.append(step.problem)
+            problem = step.problem
+        elif isinstance(step, Skipped):
+            problem = step.problem
         elif isinstance(step, Played) and step.error is None:
-            note = _note(step, record.players)
+            note = _note(step, names)
             if note is not None:
-                notes.append(note)
+                counts["notes"] += 1
+                if len(notes) < MAX_REPORTED:
+                    notes.append(note)
         elif isinstance(step, Played) and step.error is not None:
-            illegal.append(
-                IllegalEvent(
-                    step.number,
-                    step.round,
-                    step.index,
-                    step.action,
-                    step.error.rule,
-                    step.error.message_with(record.players),
-                    _allowed(step.before, step.action.actor),
-                    step.before,
-                )
-            )
+            counts["illegal"] += 1
+            claim_found = claim_found or _claimed(claim, step.number, step.error.rule)
+            if len(illegal) < MAX_REPORTED:
+                illegal.append(_illegal_event(step, step.error, names))
             if not tolerant:
-                return Verdict(
-                    record, game, tuple(illegal), tuple(found), stopped=True, notes=tuple(notes)
-                )
-    return Verdict(record, game, tuple(illegal), tuple(found), notes=tuple(notes))
+                break
+        if problem is not None:
+            counts["problems"] += 1
+            if len(found) < MAX_REPORTED:
+                found.append(problem)
+    return Verdict(
+        record,
+        game,
+        tuple(illegal),
+        tuple(found),
+        stopped=not tolerant and bool(illegal),
+        notes=tuple(notes),
+        illegal_total=counts["illegal"],
+        problems_total=counts["problems"],
+        notes_total=counts["notes"],
+        claim_found=claim_found,
+    )
+
+
+def _illegal_event(step: Played, error: IllegalActionError, names: Sequence[str]) -> IllegalEvent:
+    return IllegalEvent(
+        step.number,
+        step.round,
+        step.index,
+        step.action,
+        error.rule,
+        error.message_with(names),
+        _allowed(step.before, step.action.actor),
+        step.before,
+    )
 
 
 def _note(step: Played, names: Sequence[str]) -> Note | None:

@@ -117,7 +117,7 @@ def test_the_explicit_deal_is_one_chance_outcome_per_card_of_the_deck(spec: Deck
     cards not dealt yet; the first card chance gives is dealt first."""
     rules = Ruleset().with_options(deck=spec)
     size = len(deck_for(rules))
-    state = deal(rules, players=3, dealer=0, chance_model="explicit")
+    state = deal(rules, players=3, dealer=0, chance_model="explicit", seed=0)
     assert state.table.rows == ((), (), ())
     assert state.table.draw == ()
     pick = random.Random(size)
@@ -132,7 +132,7 @@ def test_the_explicit_deal_is_one_chance_outcome_per_card_of_the_deck(spec: Deck
         state = apply_chance(state, card)
         taken.append(card)
     assert len(taken) == size
-    assert state.table == deal(rules, players=3, dealer=0, order=taken).table
+    assert state.table == deal(rules, players=3, dealer=0, order=taken, seed=0).table
     waiting = to_move(state)
     assert waiting.player == 1  # the starter draws first
     assert not waiting.chance
@@ -171,7 +171,7 @@ def test_chosen_and_seeded_outcomes_mix_in_a_deal() -> None:
     assert state.table.rows == ((), (), (), ())  # nothing is on the table before the deal ends
     state = resolve_chance(state)
     expected = chosen + [card for card in dealt_order(sampled) if card not in chosen]
-    assert state.table == deal(players=4, dealer=2, order=expected).table
+    assert state.table == deal(players=4, dealer=2, order=expected, seed=0).table
     assert state.flow == sampled.flow
     # A whole deal chosen moves the generator on just as far.
     whole = take(deal(players=4, dealer=2, seed=11, chance_model="explicit"), range(60))
@@ -190,7 +190,9 @@ def test_the_lazy_deal_deals_the_rows_and_leaves_the_draw_pile_unordered(players
     assert not chance_outcomes(state)  # 4 cards a player, and no more
     rest = sorted(set(range(60)) - set(chosen))
     # The rows the same first cards give when the whole deck is dealt; no order for the rest.
-    assert state.table.rows == deal(players=players, dealer=0, order=chosen + rest).table.rows
+    assert (
+        state.table.rows == deal(players=players, dealer=0, order=chosen + rest, seed=0).table.rows
+    )
     assert state.table.draw == tuple(rest)
     # The seeded sampler deals the seed's rows; the draw pile holds the seed's draw pile's cards.
     sampled = deal(players=players, dealer=0, seed=3)
@@ -254,7 +256,7 @@ ANSWERS: Final = (TouchNoseLast(0), TakeFirstRefusal(0), WaiveFirstRefusal(1))
 NODES: Final = {
     "deal": Node(
         ChanceKind.DEAL,
-        lambda: take(deal(players=3, dealer=0, chance_model="explicit"), [5, 9, 30]),
+        lambda: take(deal(players=3, dealer=0, chance_model="explicit", seed=0), [5, 9, 30]),
         (LookAtCards(1, (0, 1)), Draw(1), CallSabaiSabai(2)),
         "setup.four-cards",
     ),
@@ -336,10 +338,13 @@ def test_the_older_edition_cites_its_own_nose_race_rule_at_a_random_nose_race() 
 
 @pytest.mark.rules("setup.four-cards", "ruling.draw-pile-exhausted", "ruling.nose-race")
 def test_outcomes_a_node_does_not_offer_are_refused() -> None:
-    dealing = apply_chance(deal(players=3, chance_model="explicit"), 7)
-    for outcome in (7, 60, -1, True, 7.0, "7"):
+    dealing = apply_chance(deal(players=3, chance_model="explicit", seed=0), 7)
+    for outcome in (7, 60, -1):
         with pytest.raises(ValueError, match="is not an outcome of this deal chance node"):
             apply_chance(dealing, outcome)
+    for wrong in (True, 7.0, "7"):  # no int: a wrong type, whatever the node
+        with pytest.raises(TypeError, match="outcome must be an int"):
+            apply_chance(dealing, wrong)
     # The top card of the discard pile stays there: it is not shuffled into the new pile.
     before = late_table()
     reshuffling = apply(before, Draw(0))
@@ -596,7 +601,7 @@ def twin_nodes() -> list[tuple[State, State]]:
     """Pairs of chance nodes of the same kind that differ only in what chance has given so far
     (a deal or a reshuffle half done), or in cards nobody has seen (P1's 9 and 6 in each other's
     place)."""
-    dealing = deal(players=3, dealer=0, chance_model="explicit")
+    dealing = deal(players=3, dealer=0, chance_model="explicit", seed=0)
     reshuffling = apply(late_table(), Draw(0))
     swapped = exhausted([["3", "4"], ["6", "9"], ["8"]], ["2", "9"], turn=0)
     return [

@@ -78,7 +78,7 @@ def test_a_consistent_state_hides_nothing_from_its_player_and_moves_only_unseen_
 
 def test_a_seat_not_at_the_table_has_no_observation_or_sample() -> None:
     state = deal(players=2, dealer=0, seed=1)
-    with pytest.raises(ValueError, match="no player 2"):
+    with pytest.raises(ValueError, match="player must be a seat from 0 to 1, not 2"):
         observation(state, 2)
-    with pytest.raises(ValueError, match="no player 2"):
+    with pytest.raises(ValueError, match="player must be a seat from 0 to 1, not 2"):
         sample_consistent_state(state, 2, random.Random(0))

@@ -187,15 +187,15 @@ def test_older_edition_cursed_joker_holder_cannot_win_even_with_the_lowest_score
 
 @pytest.mark.rules("ruling.number-of-rounds")
 def test_a_game_has_as_many_rounds_as_players_unless_told_otherwise() -> None:
-    assert new_game(3).num_rounds == 3
-    assert new_game(5).num_rounds == 5
-    assert new_game(5, Ruleset(num_rounds=2)).num_rounds == 2
-    assert new_game(4, OLDER).num_rounds == 1
+    assert new_game(3, seed=0).num_rounds == 3
+    assert new_game(5, seed=0).num_rounds == 5
+    assert new_game(5, Ruleset(num_rounds=2), seed=0).num_rounds == 2
+    assert new_game(4, OLDER, seed=0).num_rounds == 1
 
 
 @pytest.mark.rules("ruling.first-dealer", "turn.starter")
 def test_the_first_dealer_is_given_or_chosen_from_the_seed() -> None:
-    game = new_game(4, first_dealer=2)
+    game = new_game(4, first_dealer=2, seed=0)
     assert game.first_dealer == 2
     assert start_round(game).setup.dealer == 2
     assert start_round(game).turn == 3

@@ -77,7 +77,6 @@ def test_the_legal_indices_are_the_players_legal_actions_sorted(preset: str) -> 
         (ThrowIn(0, 1, 59), "slot 59 is outside"),
         (ThrowIn(0, -1, 0), "owner -1 is outside"),
         (LookAtCards(0, (0, 1)), "slots"),
-        ("Draw(0)", "is not an action"),
     ],
 )
 def test_an_action_outside_the_space_is_refused_in_one_line(action: object, message: str) -> None:
@@ -85,9 +84,20 @@ def test_an_action_outside_the_space_is_refused_in_one_line(action: object, mess
         action_space(Ruleset(), 4).index(action)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("index", [-1, 10**9, 1.0, True])
+def test_what_is_no_action_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="action must be an action of sabai-sabai, not str"):
+        action_space(Ruleset(), 4).index("Draw(0)")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("index", [-1, 10**9])
 def test_an_index_outside_the_space_is_refused(index: object) -> None:
     with pytest.raises(ValueError, match="no action"):
+        action_space(Ruleset(), 4).action(index)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("index", [1.0, True])
+def test_an_index_that_is_no_int_is_a_type_error(index: object) -> None:
+    with pytest.raises(TypeError, match="index must be an int"):
         action_space(Ruleset(), 4).action(index)  # type: ignore[arg-type]
 
 

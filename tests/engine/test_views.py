@@ -27,9 +27,10 @@ from sabai_rules.moves import (
     deck_for,
     legal_actions,
 )
+from sabai_rules.referee.render import render_table
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import State
-from sabai_rules.views import view, view_event
+from sabai_rules.views import observation, view, view_event
 from tests.engine.support import play
 
 
@@ -258,6 +259,21 @@ def test_a_view_does_not_depend_on_the_faces_its_player_has_not_seen() -> None:
 
 
 @pytest.mark.rules("ruling.public-information", "ruling.knowledge-model")
+def test_an_observation_and_the_table_as_shown_do_not_depend_on_unseen_faces() -> None:
+    """What ``observation`` encodes and what ``sabai show --as`` draws are built from the view:
+    the same tables as above give P0 the same, and a card P0 has seen changes both. Records:
+    ``tests/records/test_non_interference.py`` (exports, refusals, show, observations)."""
+    names = ("Anna", "Ben", "Cleo")
+    one = _table([["5", "6"], ["9", "10"], ["1", "4"]], held="7")
+    two = _table([["1", "6"], ["12", "5"], ["9", "4"]], held="J")
+    assert observation(one, 0) == observation(two, 0)
+    assert render_table(one, names, as_player=0) == render_table(two, names, as_player=0)
+    other_own = _table([["5", "8"], ["9", "10"], ["1", "4"]], held="7")
+    assert observation(one, 0) != observation(other_own, 0)
+    assert render_table(one, names, as_player=0) != render_table(other_own, names, as_player=0)
+
+
+@pytest.mark.rules("ruling.public-information", "ruling.knowledge-model")
 def test_a_view_changes_when_a_card_its_player_has_seen_changes() -> None:
     one = _table([["5", "6"], ["9", "10"], ["1", "4"]], held="7")
     other_own = _table([["5", "8"], ["9", "10"], ["1", "4"]], held="7")
@@ -291,7 +307,7 @@ def test_views_of_two_decks_never_mix_their_faces() -> None:
     small = older.with_options(deck=DeckSpec(copies=2))
     for rules in (older, small, older):
         deck = deck_for(rules)
-        state = deal(rules, 2, order=range(len(deck)), dealer=0)
+        state = deal(rules, 2, order=range(len(deck)), dealer=0, seed=0)
         state = apply(apply(state, LookAtCards(1, (0, 1))), LookAtCards(0, (0, 1)))
         row = state.table.rows[0]
         assert [s.face for s in view(state, 0).rows[0][:2]] == [deck.faces[c] for c in row[:2]]

@@ -262,7 +262,8 @@ CASES: list[Any] = [
     ),
     pytest.param(
         _record(lambda d: d["ruleset"]["options"].update(throw_in_window="forever")),
-        "$.ruleset.options.throw_in_window: bad value 'forever'",
+        "$.ruleset.options.throw_in_window: throw_in_window must be one of 'until_covered', "
+        "'until_next_draw', not 'forever'",
         id="option-bad-choice",
     ),
     pytest.param(

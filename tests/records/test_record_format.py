@@ -337,7 +337,7 @@ def test_the_schema_names_every_action_with_its_parameters() -> None:
     assert defs["event"]["properties"]["action"]["enum"] == names
     kinds = {"player": "#/$defs/player", "slot": "#/$defs/slot", "slots": "#/$defs/slots"}
     for cls, parameters in PARAMETERS.items():
-        action = defs[f"action.{cls.__name__}"]
+        action = copy.deepcopy(defs[f"action.{cls.__name__}"])  # the schema is shared
         params = {p.name: {"$ref": kinds[p.kind]} for p in parameters}
         # Only throw-ins are recorded as simultaneous (ruling.sequential-actions).
         together = action["properties"].pop("simultaneous", None)

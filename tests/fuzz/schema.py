@@ -15,7 +15,7 @@ from typing import Any, Final
 import jsonschema
 
 import sabai_rules
-from sabai_rules.referee.record import RecordError
+from sabai_rules.referee.record import MAX_EVENTS, RecordError
 from sabai_rules.ruleset import Ruleset
 
 __all__ = ["SCHEMA_PATH", "option_choices", "reader_only", "schema", "schema_errors"]
@@ -113,6 +113,12 @@ def reader_only(doc: Json, error: RecordError) -> str | None:
     """Which check the schema leaves to the reader ``error`` is, if it is one of those its
     description lists; else ``None``."""
     message, path = error.message, error.path
+    # "that the text holds no lone surrogate (a \ud800 escape without its pair)".
+    if "lone surrogate" in message:
+        return "a lone surrogate"
+    # "that the record holds at most 100,000 events in all".
+    if message.startswith(f"the record holds more than {MAX_EVENTS:,} events"):
+        return "too many events in all"
     found, value = _at(doc, path)
     # "Numbers are written as integers: the reader refuses 1.0 where it expects 1".
     if found and (

@@ -3,7 +3,8 @@
 Three kinds of file, each a :class:`Case` (the bytes, and the steps that made them):
 
 * :func:`valid_records`: a legal record (simulated, or one of ``examples/``), its players
-  renamed, comments and a claim added: nothing that changes the verdict;
+  renamed, comments and a claim added, as the format allows them: nothing that changes the
+  verdict;
 * :func:`mutated_records`: such a record spoiled at the JSON level, one to three times: any
   value replaced by another type or a hostile text, keys added, removed or renamed, ruleset
   options set to other or bad values, events dropped, duplicated, swapped, moved, re-slotted,
@@ -23,6 +24,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+import re
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
@@ -856,14 +858,36 @@ def mutated_records(
 # -- valid records --------------------------------------------------------------------------------
 
 
+#: What version 1 of the format calls a line (the schema's ``line``): no control character, no
+#: line or paragraph separator.
+_NOT_A_LINE: Final = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+#: Half of a UTF-16 pair: no text of a record holds one.
+_LONE_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
+def _unicode(text: str) -> bool:
+    return _LONE_SURROGATE.search(text) is None
+
+
+def _line(text: str) -> bool:
+    return _unicode(text) and _NOT_A_LINE.search(text) is None
+
+
 @cache
 def names() -> st.SearchStrategy[str]:
-    """A player's name as the format allows it: any text that is not blank."""
+    """A player's name as the format allows it: one line, not blank, at most 100 characters;
+    otherwise anything, other scripts' digits, a seat number or a mark-up character."""
     return st.one_of(
         st.sampled_from(HOSTILE_TEXTS),
         st.text(min_size=1, max_size=10),
-        st.text(st.one_of(_surrogates(), st.characters()), min_size=1, max_size=4),
-    ).filter(lambda n: bool(n.strip()))
+        st.text(st.characters(exclude_categories=["Cs", "Cc"]), min_size=1, max_size=4),
+    ).filter(lambda n: _line(n) and bool(n.strip()) and len(n) <= 100)
+
+
+@cache
+def comments() -> st.SearchStrategy[str]:
+    """A comment or a time as the format allows them: any text of at most 100 characters."""
+    return hostile_texts().filter(lambda text: _unicode(text) and len(text) <= 100)
 
 
 @st.composite
@@ -889,7 +913,7 @@ def valid_records(draw: st.DrawFn) -> Case:
         how.append(f"players renamed {new!r}")
         players = new
     if draw(st.booleans()):
-        text = draw(hostile_texts())
+        text = draw(comments())
         doc["comment"] = text
         rounds = doc["rounds"]
         rounds[0]["comment"] = text
@@ -899,7 +923,7 @@ def valid_records(draw: st.DrawFn) -> Case:
         how.append(f"comments {text!r}")
     if draw(st.booleans()) and "claim" not in doc:
         winners = draw(st.lists(st.sampled_from(players), unique=True, max_size=2))
-        claim: dict[str, Json] = {"winners": winners, "text": draw(hostile_texts())}
+        claim: dict[str, Json] = {"winners": winners, "text": draw(comments().filter(_line))}
         if draw(st.booleans()):
             claim["illegal_event"] = draw(st.integers(1, base.events + 3))
             claim["rule"] = _pick(draw, [r.id for r in catalogue.rules()])

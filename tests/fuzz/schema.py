@@ -126,6 +126,14 @@ def reader_only(doc: Json, error: RecordError) -> str | None:
         or (isinstance(value, list) and any(_whole_fraction(v) for v in value))
     ):
         return "a whole fraction"
+    # "that a seed written as a text of digits is within 256 bits".
+    if (
+        path.endswith(".seed")
+        and found
+        and isinstance(value, str)
+        and "bits" in message
+    ):
+        return "a seed of digits beyond 256 bits"
     # "that named players exist, that a seat number is below the number of players".
     if message.startswith("unknown player"):
         return "a player who is not at the table"

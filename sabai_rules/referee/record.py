@@ -124,8 +124,10 @@ _REPR = reprlib.Repr()
 _REPR.maxstring = 100
 _REPR.maxother = 100
 #: A line break or control character: not in a name or a claim, which the referee prints as they
-#: are (Unicode's Cc, and the line and paragraph separators U+2028 and U+2029).
-_CONTROL: Final = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+#: are (Unicode's Cc, and the line and paragraph separators U+2028 and U+2029); nor a direction
+#: embedding, override or isolate (U+202A-U+202E, U+2066-U+2069), which would turn the rest of
+#: the printed line around ("Ben\u202e" makes "Ben played 7" read "Ben 7 deyalp").
+_CONTROL: Final = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 #: Half of a UTF-16 surrogate pair: JSON's ``\ud800`` escape alone decodes to one, which is no
 #: Unicode character and cannot be encoded as UTF-8.
 _SURROGATE: Final = re.compile(r"[\ud800-\udfff]")
@@ -435,7 +437,9 @@ def _text(value: Any, path: str, what: str, limit: int, *, one_line: bool = Fals
         raise RecordError(f"{what} has at most {limit:,} characters, not {len(value):,}", path)
     if one_line and _CONTROL.search(value):
         raise RecordError(
-            f"{what} is one line of text, without control characters, not {shown(value)}", path
+            f"{what} is one line of text, without control characters or direction overrides,"
+            f" not {shown(value)}",
+            path,
         )
     return str(value)
 

@@ -859,8 +859,8 @@ def mutated_records(
 
 
 #: What version 1 of the format calls a line (the schema's ``line``): no control character, no
-#: line or paragraph separator.
-_NOT_A_LINE: Final = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+#: line or paragraph separator, no direction embedding, override or isolate.
+_NOT_A_LINE: Final = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 #: Half of a UTF-16 pair: no text of a record holds one.
 _LONE_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 

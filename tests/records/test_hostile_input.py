@@ -129,8 +129,8 @@ CASES: list[Any] = [
     ),
     pytest.param(
         _rename("P2", "Ben\nBen"),
-        "$.players[1]: a player's name is one line of text, without control characters, not "
-        "'Ben\\nBen'",
+        "$.players[1]: a player's name is one line of text, without control characters or"
+        " direction overrides, not 'Ben\\nBen'",
         id="newline-in-a-name",
     ),
     pytest.param(

@@ -31,7 +31,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, NoReturn, TextIO
 
-from sabai_rules import __version__, catalogue
+from sabai_rules import __version__, catalogue, chance
 from sabai_rules.bots import BOTS, simulate
 from sabai_rules.catalogue import (
     LANGUAGES,
@@ -97,6 +97,16 @@ def _integer(text: str) -> int:
         with contextlib.suppress(ValueError):
             return int(text)
     raise argparse.ArgumentTypeError(f"invalid int value: {reprlib.repr(text)}")
+
+
+def _seed(text: str) -> int | str:
+    """A seed as a record writes it (:func:`~sabai_rules.chance.canonical_seed`): ASCII digits are
+    the integer, any other text is the text, so that a seed ``simulate`` drew (32 hexadecimal
+    digits) can be given back."""
+    try:
+        return chance.canonical_seed(text, "--seed")
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -183,8 +193,9 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--players", type=_integer, required=True, help="2 to 12")
     simulate.add_argument(
         "--seed",
-        type=_integer,
-        help="the seed of the deals and bots (default: one nobody can guess, from the system)",
+        type=_seed,
+        help="the seed of the deals and bots: a whole number or a text, as a record's seed"
+        " (default: one nobody can guess, from the system)",
     )
     simulate.add_argument("--rounds", type=_integer, help="stop after this many rounds")
     simulate.add_argument("--preset", choices=PRESETS, default="current", help="the ruleset")
@@ -459,11 +470,7 @@ def _show_command(args: argparse.Namespace, out: TextIO) -> int:
         text = render_table(state, record.players, as_player=player, lang=args.lang)
     out.write(text + "\n")
     if seed_guessable(record):
-        out.write(
-            "seed guessable: whoever knows some cards of this record can find its seed, and"
-            " with it every other card (sabai simulate without --seed draws one nobody can"
-            " guess)\n"
-        )
+        out.write(label(args.lang, "table.seed-guessable") + "\n")
     return EXIT_OK
 
 

@@ -271,3 +271,70 @@ def test_sabai_simulate_draws_a_seed_when_given_none(tmp_path: Path) -> None:
     )
     assert code == 0
     assert load_record(path).seed == 7
+
+
+def test_sabai_simulate_takes_back_the_seed_it_drew(tmp_path: Path) -> None:
+    """A drawn seed is a text of hexadecimal digits: given to ``--seed``, the same game."""
+    first, again = tmp_path / "first.json", tmp_path / "again.json"
+    assert sabai("simulate", "--players", "3", "--rounds", "2", "-o", str(first))[0] == 0
+    drawn = load_record(first).seed
+    assert isinstance(drawn, str)
+    code, _, err = sabai(
+        "simulate", "--players", "3", "--rounds", "2", "--seed", drawn, "-o", str(again)
+    )
+    assert (code, err) == (0, "")
+    assert again.read_bytes() == first.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("given", "seed"), [("7", 7), ("-12", -12), ("07", "07"), ("table 3", "table 3")]
+)
+def test_sabai_simulate_reads_a_seed_as_a_record_does(
+    tmp_path: Path, given: str, seed: int | str
+) -> None:
+    path = tmp_path / "game.json"
+    code, _, err = sabai(
+        "simulate", "--players", "2", "--rounds", "1", "--seed", given, "-o", str(path)
+    )
+    assert (code, err) == (0, "")
+    assert load_record(path).seed == seed
+
+
+@pytest.mark.parametrize(
+    ("given", "why"),
+    [
+        (str(2**256), "at most 256 bits"),
+        ("s" * 257, "at most 256 characters"),
+    ],
+)
+def test_sabai_simulate_refuses_a_seed_out_of_bounds(tmp_path: Path, given: str, why: str) -> None:
+    path = tmp_path / "game.json"
+    code, out, err = sabai(
+        "simulate", "--players", "2", "--rounds", "1", "--seed", given, "-o", str(path)
+    )
+    assert (code, out) == (2, "")
+    assert why in err
+    assert err.startswith("sabai simulate: error: argument --seed: --seed must be")
+    assert err.count("\n") == 1
+    assert not path.exists()
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "seed guessable: whoever knows some cards"),
+        ("fr", "graine devinable : qui connaît quelques cartes"),
+        ("nl", "seed te raden: wie enkele kaarten"),
+        ("fi", "siemen arvattavissa: joka tuntee"),
+    ],
+)
+def test_show_warns_of_a_guessable_seed_in_the_reader_s_language(
+    tmp_path: Path, lang: str, line: str
+) -> None:
+    path = tmp_path / "game.json"
+    assert (
+        sabai("simulate", "--players", "2", "--rounds", "1", "--seed", "7", "-o", str(path))[0] == 0
+    )
+    code, out, err = sabai("show", str(path), "--at", "1", "--lang", lang)
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-1].startswith(line)

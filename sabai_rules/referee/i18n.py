@@ -96,6 +96,10 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
             "… and {count} more problems, skipped and not shown (the referee reports the first "
             "{shown} in full)"
         ),
+        "table.seed-guessable": (
+            "seed guessable: whoever knows some cards of this record can find its seed, and with it"
+            " every other card (sabai simulate without --seed draws one nobody can guess)"
+        ),
     },
     "fr": {
         "rule": "Règle",
@@ -178,6 +182,11 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "verdict.more-unreadable": (
             "… et {count} autres problèmes, ignorés et non détaillés (l'arbitre ne détaille que "
             "les {shown} premiers)"
+        ),
+        "table.seed-guessable": (
+            "graine devinable : qui connaît quelques cartes de cette partie peut retrouver sa"
+            " graine, et avec elle toutes les autres cartes (sabai simulate sans --seed en tire une"
+            " que personne ne peut deviner)"
         ),
     },
     "nl": {
@@ -262,6 +271,10 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
             "… en nog {count} problemen, overgeslagen en niet getoond (de scheidsrechter toont "
             "alleen de eerste {shown} volledig)"
         ),
+        "table.seed-guessable": (
+            "seed te raden: wie enkele kaarten van dit verslag kent, kan de seed vinden en daarmee"
+            " elke andere kaart (sabai simulate zonder --seed kiest er een die niemand kan raden)"
+        ),
     },
     "fi": {
         "rule": "Sääntö",
@@ -344,6 +357,11 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "verdict.more-unreadable": (
             "… ja vielä {count} ongelmaa, jotka ohitettiin eikä niitä näytetä (tuomari näyttää "
             "kokonaan vain {shown} ensimmäistä)"
+        ),
+        "table.seed-guessable": (
+            "siemen arvattavissa: joka tuntee tämän pöytäkirjan kortteja, voi löytää sen siemenen"
+            " ja sen avulla kaikki muut kortit (sabai simulate ilman --seed-valitsinta arpoo"
+            " siemenen, jota kukaan ei voi arvata)"
         ),
     },
 }

@@ -114,10 +114,10 @@ def _rule_block(rule_id: str, lang: str) -> list[str]:
     t = _labeller(lang)
     cat = catalogue.default()
     if cat.kind_of(rule_id) == "ruling":
-        ruling = cat.ruling(rule_id)
+        text = cat.ruling(rule_id).text_in(lang)
         return [
-            f"{t('ruling')} {_number(rule_id, lang)} · {ruling.id} — {ruling.title}",
-            f"  {' '.join(catalogue.plain(ruling.decision).split())}",
+            f"{t('ruling')} {_number(rule_id, lang)} · {rule_id} — {text.title}",
+            f"  {' '.join(catalogue.plain(text.decision).split())}",
             f"  {t('rulebook')}: {cat.rulebook_link(rule_id, lang)}",
         ]
     rule = cat.rule(rule_id)
@@ -128,8 +128,9 @@ def _rule_block(rule_id: str, lang: str) -> list[str]:
         if quote.language != lang:
             where = f"{t('source.fallback')} {t(f'language.{quote.language}')}"
         lines.append(f"  {t('source')} ({where}): {quote.text}")
-    english = "" if lang == "en" else f" ({t('english')})"
-    statement = " ".join(catalogue.plain(rule.statement).split())
+    written, statement = rule.statement_in(lang)
+    english = "" if written == lang else f" ({t('english')})"
+    statement = " ".join(catalogue.plain(statement).split())
     lines.append(f"  {t('statement')}{english}: {statement}")
     lines.append(f"  {t('rulebook')}: {cat.rulebook_link(rule_id, lang)}")
     return lines
@@ -252,10 +253,12 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
             data["source"] = (
                 None if quote is None else {"language": quote.language, "text": quote.text}
             )
-            data["statement"] = catalogue.plain(rule.statement)
+            written, statement = rule.statement_in(lang)
+            data["statement"] = catalogue.plain(statement)
+            data["statement_language"] = written
         else:
             data["rule_number"] = _number(event.rule, lang)
-            data["rule_title"] = cat.ruling(event.rule).title
+            data["rule_title"] = cat.ruling(event.rule).text_in(lang).title
         return data
 
     def note_json(note: Note) -> dict[str, Any]:

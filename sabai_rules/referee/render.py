@@ -171,14 +171,13 @@ def render_text(verdict: Verdict, lang: str = "en") -> str:
     lines = [f"{t('verdict.unreadable')}: {problem}" for problem in verdict.problems]
     lines += _more(lang, "unreadable", verdict.problems_total - len(verdict.problems))
     lines.extend(_result_line(result, names, lang) for result in verdict.results)
-    english = "" if lang == "en" else f" ({t('english')})"
     for event in verdict.illegal:
         where = f"{t('table.round')} {event.round + 1}, #{event.index + 1}"
         lines += [
             "",
             f"{t('verdict.illegal')} {event.number} ({where}): "
             f"{describe(event.action, names, lang)} · {_as_recorded(event.action, names)}",
-            f"  {event.message}{english} [{event.rule}]",
+            f"  {event.message_in(names, lang)} [{event.rule}]",
             *_rule_block(event.rule, lang),
         ]
         allowed = "; ".join(describe(a, names, lang) for a in event.allowed[:12]) or "-"
@@ -195,7 +194,7 @@ def render_text(verdict: Verdict, lang: str = "en") -> str:
             "",
             f"{t('verdict.noted')} {note.number} ({where}): "
             f"{describe(note.action, names, lang)} · {_as_recorded(note.action, names)}",
-            f"  {note.message}{english}",
+            f"  {note.message_in(names, lang)}",
             f"  {t('ruling')} {_number(note.rule, lang)} · {note.rule} · "
             f"{t('rulebook')}: {cat.rulebook_link(note.rule, lang)}",
         ]
@@ -242,7 +241,7 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
             "action": action_to_json(event.action, names),
             "rule": event.rule,
             "rulebook": cat.rulebook_link(event.rule, lang),
-            "message": event.message,
+            "message": event.message_in(names, lang),
             "allowed": [action_to_json(a, names) for a in event.allowed],
         }
         if cat.kind_of(event.rule) == "rule":
@@ -270,7 +269,7 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
             "rule": note.rule,
             "rule_number": _number(note.rule, lang),
             "rulebook": cat.rulebook_link(note.rule, lang),
-            "message": note.message,
+            "message": note.message_in(names, lang),
         }
 
     out = {

@@ -240,7 +240,12 @@ def _scenario_links(ident: str, lang: Language) -> list[str]:
     edition = EDITION_OF[lang]
     by_id = {s.id: s for s in scenarios()}
     ids = sorted({c.name for c in found().scenarios(ident) if by_id[c.name].edition == edition})
-    return [f"{{ref}}`{s} <scenario-{s}>`" for s in ids]
+    return [f"{{ref}}`{_escaped(by_id[s].title_in(lang))} <scenario-{s}>`" for s in ids]
+
+
+def _escaped(title: str) -> str:
+    """A title as the text of a role: its angle brackets and backticks escaped."""
+    return title.replace("\\", "\\\\").replace("<", "\\<").replace("`", "\\`")
 
 
 class ChapterDirective(MarkdownDirective):

@@ -6,6 +6,8 @@
   ``words.toml``), and the API reference's docstrings stay in English: both are marked
   untranslatable, so that ``sphinx-build -b gettext`` extracts neither and a catalogue holds the
   pages' own prose only.
+* The site chrome (furo's and Sphinx's template words) is translated by
+  ``docs/locale/<lang>/LC_MESSAGES/sphinx.po``, which Sphinx puts before its own catalogue.
 """
 
 from __future__ import annotations
@@ -56,6 +58,14 @@ class Docstrings(SphinxTransform):
                 node["translatable"] = False
 
 
+def translate_copyright(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """The footer's copyright line (``copyright`` in ``conf.py``) in the page's language."""
+    if context.get("copyright"):
+        context["copyright"] = app.translator.gettext(str(context["copyright"]))
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("sabai_docs")
     # Every directive of sabai_docs, wrapped: see the module's docstring.
@@ -66,4 +76,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for name in names:
         app.add_directive(name, generated(registered[name]), override=True)
     app.add_transform(Docstrings)
+    app.connect("html-page-context", translate_copyright)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -797,14 +797,6 @@ class RulesIndexDirective(MarkdownDirective):
         return self.parse("\n".join(lines))
 
 
-class EnglishPageDirective(MarkdownDirective):
-    """A note that a hand-written page is in English (nothing on the English site)."""
-
-    def run(self) -> list[nodes.Node]:
-        text = w(self.lang, "english-page")
-        return self.parse(f":::{{note}}\n{text}\n:::") if text else []
-
-
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_object_type(
         "rule", "rule", objname="rule of sabai-sabai", indextemplate="pair: %s; rule"
@@ -826,7 +818,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
         ("sabai-schema", SchemaDirective),
         ("sabai-home", HomeDirective),
         ("sabai-rules-index", RulesIndexDirective),
-        ("sabai-english-page", EnglishPageDirective),
     ):
         app.add_directive(name, directive)
     app.connect("missing-reference", resolve_other_edition)

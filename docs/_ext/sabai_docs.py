@@ -972,6 +972,7 @@ class ApiIndexDirective(MarkdownDirective):
         for module in modules:
             doc = (importlib.import_module(module).__doc__ or "").strip()
             first = doc.split("\n\n")[0].replace("\n", " ")
+            first = re.sub(r"(?<![\w`]):([a-z]+(?::[a-z]+)?):`", r"{\1}`", first)  # rST roles
             lines.append(f"- {{doc}}`{module} <api/{module}>` — {first}")
         out = self.parse("\n".join(lines))
         script = (

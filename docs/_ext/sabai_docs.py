@@ -972,7 +972,7 @@ class ApiIndexDirective(MarkdownDirective):
         for module in modules:
             doc = (importlib.import_module(module).__doc__ or "").strip()
             first = doc.split("\n\n")[0].replace("\n", " ")
-            first = re.sub(r"(?<![\w`]):([a-z]+(?::[a-z]+)?):`", r"{\1}`", first)  # rST roles
+            first = _myst_roles(first, module)
             lines.append(f"- {{doc}}`{module} <api/{module}>` — {first}")
         out = self.parse("\n".join(lines))
         script = (
@@ -990,6 +990,22 @@ class ApiIndexDirective(MarkdownDirective):
             "})();</script>"
         )
         return [*out, nodes.raw("", script, format="html")]
+
+
+def _myst_roles(text: str, module: str) -> str:
+    """A docstring's rST roles (``:func:`name```) as MyST roles, a name relative to the module
+    made absolute (shown short) as it is on the module's page."""
+
+    def role(match: re.Match[str]) -> str:
+        name, target = match.group(1), match.group(2)
+        bare = target.removeprefix("~")
+        if name in ("func", "class", "data", "meth", "attr", "exc", "obj") and not bare.startswith(
+            ("sabai_rules.", "sabai_dev.", "<")
+        ):
+            target = f"~{module}.{bare}"
+        return f"{{{name}}}`{target}`"
+
+    return re.sub(r"(?<![\w`]):([a-z]+(?::[a-z]+)?):`([^`<]+)`", role, text)
 
 
 def hide_long_values(app: Sphinx, doctree: nodes.document) -> None:

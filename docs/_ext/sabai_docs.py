@@ -672,7 +672,7 @@ class TraceabilityDirective(MarkdownDirective):
         edition = EDITION_OF[lang]
         head = (
             label(lang, "chapter"),
-            label(lang, "rules"),
+            f"{label(lang, 'rules')} ({label(lang, 'kind.normative')})",
             w(lang, "code"),
             w(lang, "tests"),
             w(lang, "scenarios"),

@@ -64,6 +64,9 @@ html_sidebars = {
 }
 html_css_files = ["sabai.css"]
 html_js_files = ["languages.js"]
+html_favicon = "_static/favicon.svg"
+# Rules and rulings first in the search's results, the API reference last.
+html_search_scorer = str(DOCS / "_static" / "scorer.js")
 
 autodoc_typehints = "description"
 autodoc_typehints_format = "short"

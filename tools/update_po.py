@@ -41,8 +41,11 @@ def extract(out: Path) -> dict[str, Catalog]:
     subprocess.run(argv, check=True)
     templates = {}
     for path in sorted(out.rglob("*.pot")):
+        domain = path.relative_to(out).with_suffix("").as_posix()
+        if domain.startswith("api/"):
+            continue  # a module's page: its title is the module's name, its body English docstrings
         with path.open("rb") as f:
-            templates[path.relative_to(out).with_suffix("").as_posix()] = read_po(f)
+            templates[domain] = read_po(f)
     return templates
 
 

@@ -288,7 +288,9 @@ def term_users(lang: Language) -> dict[str, tuple[str, ...]]:
                     users[ident].append(rule.id)
     order = {rule.id: n for n, rule in enumerate(cat().rules())}
     return {
-        ident: tuple(sorted((r for r in ids if in_site(cat().rule(r), lang)), key=order.get))
+        ident: tuple(
+            sorted((r for r in ids if in_site(cat().rule(r), lang)), key=lambda r: order[r])
+        )
         for ident, ids in users.items()
     }
 
@@ -386,7 +388,7 @@ class ChapterDirective(MarkdownDirective):
                 )
                 lines += ["", f"**{label(lang, 'source')}**{where}:", "", _quote(quote.text)]
             written, statement = rule.statement_in(lang)
-            statement = link_terms(statement, cast(Language, written))[0]
+            statement = link_terms(statement, written)[0]
             heading = f"**{label(lang, 'statement')}**{_written_in(written, lang)}:"
             lines += ["", heading, "", statement]
             rulings = cat().rulings(rule=rule.id)

@@ -202,6 +202,8 @@ class MarkdownDirective(SphinxDirective):
         raise NotImplementedError
 
     def parse(self, text: str, node: nodes.Element | None = None) -> list[nodes.Node]:
+        if self.lang == "fr":
+            text = french_colons(text)
         container = node if node is not None else nodes.container()
         self.state.nested_parse(
             self.content.__class__(text.splitlines(), source=self.env.docname), 0, container
@@ -220,6 +222,32 @@ class MarkdownDirective(SphinxDirective):
     def note_object(self, objtype: str, name: str, anchor: str) -> None:
         std = self.env.domains.standard_domain
         std.note_object(objtype, name, anchor, location=(self.env.docname, self.lineno))
+
+
+#: A colon that ends a word or a label ("**Texte publié**:", "Décisions:"), not one inside a
+#: time, an address or an id.
+_BARE_COLON = re.compile(r"(?<=[^\s:`/(\[])(\*{0,2}):(\*{0,2})(?=[ ]|$)")
+
+
+def french_colons(text: str) -> str:
+    """``text`` with French typography's no-break space before each colon of our prose ("Texte
+    publié :"); code, roles, quotations, fenced blocks and definition lines are left alone."""
+    lines = []
+    fenced = False
+    for line in text.split("\n"):
+        stripped = line.lstrip()
+        if stripped.startswith("```"):
+            fenced = not fenced
+        if fenced or stripped.startswith(("```", ":")):
+            lines.append(line)
+            continue
+        lines.append(
+            "".join(
+                piece if quoted else _BARE_COLON.sub("\\1\u00a0:\\2", piece)
+                for piece, quoted in catalogue.quoted_pieces(line)
+            )
+        )
+    return "\n".join(lines)
 
 
 def rule_number(rule: Rule, lang: Language) -> str:

@@ -211,3 +211,29 @@ def test_the_book_holds_the_whole_rulebook_on_one_page(lang: Language) -> None:
     assert "page-break-before" in css or "break-before" in css
     home = _read(site / "index.html")
     assert 'href="book/index.html"' in home
+
+
+def test_a_french_reader_sees_the_rule_in_french() -> None:
+    """6.8 on the French site: the published text and our statement, each under a French label
+    with French typography, the statement marked as the project's translation, and a reference to
+    another rule read as its number and French title."""
+    page = _read(built("fr") / "rules" / "throw-in.html")
+    section = page.split('id="throw-in.retry-lockout"', 1)[1].split("<section", 1)[0]
+    text = _text(section)
+    assert "Texte publié\u00a0:" in text
+    assert "Énoncé (traduction du projet)\u00a0:" in text
+    assert "Une personne qui a jeté une carte erronée" in text
+    assert "6.5 Interception erronée" in text  # {rule}`throw-in.wrong-interception`
+    assert "(in English)" not in text
+    assert "en anglais" not in text
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl", "fi"])
+def test_a_glossary_term_in_a_statement_links_to_its_entry(lang: Language) -> None:
+    site = built(lang)
+    linked = set()
+    for page in (site / "rules").glob("*.html"):
+        linked |= set(re.findall(r'href="\.\./glossary\.html#(term-[a-z-]+)"', _read(page)))
+    glossary = _ids(_read(site / "glossary.html"))
+    assert linked
+    assert linked <= glossary

@@ -167,10 +167,16 @@ _LANDED_JS = """
 })
 """
 
+# Whether the search has finished: Sphinx's search stops its pulse (the summary it then writes
+# may be empty, where a translation is), or (another search page) a summary has text.
 _SEARCH_DONE_JS = """
 () => {
-  const summary = document.querySelector("#search-results .search-summary");
-  return summary !== null && summary.textContent.trim().length > 0;
+  const results = document.getElementById("search-results");
+  if (results === null) return false;
+  const summary = results.querySelector(".search-summary");
+  if (summary !== null && summary.textContent.trim().length > 0) return true;
+  return results.querySelector("h2") !== null
+    && typeof Search !== "undefined" && Search._pulse_status === -1;
 }
 """
 

@@ -131,15 +131,17 @@ def _site(root: Path) -> None:
     (fr / "api.html").write_text(api, encoding="utf-8")
     (fr / "genindex.html").write_text(api, encoding="utf-8")
     (fr / "_modules" / "engine.html").write_text(api, encoding="utf-8")
+    (fr / "book").mkdir()
+    (fr / "book" / "index.html").write_text(api, encoding="utf-8")  # the pages' prose again
 
 
-def test_the_api_reference_sources_and_indexes_are_left_out(
+def test_the_api_reference_sources_indexes_and_book_are_left_out(
     share: ModuleType, tmp_path: Path
 ) -> None:
     _site(tmp_path)
     site = share.site_share(tmp_path / "fr", "fr", _stand_in)
     assert [p.page for p in site.pages] == ["index.html", "rules/turn.html"]
-    assert site.excluded == ["_modules/engine.html", "api.html", "genindex.html"]
+    assert site.excluded == ["_modules/engine.html", "api.html", "book/index.html", "genindex.html"]
     assert (site.english_words, site.total) == (15, 15 + 2 * 22)
 
 
@@ -151,7 +153,7 @@ def test_the_threshold_decides_the_exit_status_and_json_has_every_page(
     argv = ["--site", str(tmp_path), "--lang", "fr", "--json", str(table)]
     assert share.main([*argv, "--threshold", "30"], classify=_stand_in) == 0
     out = capsys.readouterr().out
-    assert "fr: 25.4 % English (15 of 59 prose words in 2 pages; 3 pages left out; " in out
+    assert "fr: 25.4 % English (15 of 59 prose words in 2 pages; 4 pages left out; " in out
     assert "  rules/turn.html: 15 English words of 37 (40.5 %)" in out
     assert share.main([*argv, "--threshold", "10"], classify=_stand_in) == 1
     assert "above the threshold of 10 %" in capsys.readouterr().out

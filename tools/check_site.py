@@ -227,7 +227,7 @@ def pages_of(site: Path, lang: str) -> list[str]:
     """The HTML pages of one language's site, relative to ``site``: the index first, then the
     other top-level pages, the deeper ones, and the highlighted sources last."""
     found = [p.relative_to(site).as_posix() for p in (site / lang).rglob("*.html")]
-    found = [p for p in found if not p.startswith(f"{lang}/_static/")]
+    found = [p for p in found if "_static" not in p.split("/")]
 
     def order(page: str) -> tuple[bool, bool, int, str]:
         inner = page.removeprefix(f"{lang}/")

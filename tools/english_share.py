@@ -14,7 +14,8 @@ translate, and what is not the project's own prose):
 
 - whole pages: the API reference (``api.html`` and ``api/``), the highlighted source code of
   ``_modules/``, the general and module indexes (``genindex.html``, ``py-modindex.html``, lists of
-  Python names) and the search page;
+  Python names), the search page, and the printable book (``book/``: the prose of the rules,
+  rulings, glossary, editions and concordance pages again, which would count twice);
 - outside the main content (furo's ``article`` / ``[role=main]``): the navigation, the sidebars,
   the language switcher, the header and footer;
 - in it: code and literal blocks (``pre``, ``div.highlight``), ``code``, ``kbd``, ``samp``, ``var``
@@ -65,7 +66,7 @@ IDENTIFIED = ("en", "fr", "nl", "fi")
 
 #: Pages with no prose of the project's to translate (paths relative to the language's site).
 EXCLUDED_PAGES = re.compile(
-    r"^(api\.html|api/.*|_modules/.*|genindex\.html|py-modindex\.html|search\.html)$"
+    r"^(api\.html|api/.*|_modules/.*|genindex\.html|py-modindex\.html|search\.html|book/.*)$"
 )
 
 _VOID = frozenset(
@@ -323,7 +324,7 @@ def pages_of(site: Path) -> tuple[list[str], list[str]]:
     excluded: list[str] = []
     for path in sorted(site.rglob("*.html")):
         relative = path.relative_to(site).as_posix()
-        if relative.startswith("_static/"):
+        if "_static" in relative.split("/"):
             continue
         (excluded if EXCLUDED_PAGES.match(relative) else counted).append(relative)
     return counted, excluded

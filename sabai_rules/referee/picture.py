@@ -14,7 +14,9 @@ card a ``<use>`` of its kind; a ``<title>`` and ``role="img"`` with an ``aria-la
 up in the reader's language; a ``viewBox`` and ``width="100%"``, no pixel size, 360 units wide so
 that a phone shows it at about its natural size (rows of more than eight cards wrap); the system's
 sans-serif font. The same arguments give the same bytes. The ids inside a picture start with its
-``ident`` (a name, ``"sabai"`` by default): pictures in one page need different ones.
+``ident`` (a name, ``"sabai"`` by default): pictures in one page need different ones. A table's
+parts are groups: ``<ident>-draw``, ``-discard``, ``-held`` (the drawn card), ``-pending``, and
+``-row-<seat>`` for each player's row.
 
 >>> from sabai_rules.layout import layout
 >>> state = layout(rows=[["7", "13"], ["J", "AJ", "2"]], discard=["5"], turn=0, lockout=[1])
@@ -537,39 +539,50 @@ class _TableDrawing:
 
     def piles(self) -> None:
         """The draw pile, the discard pile (its last cards fanned, the top card whole), and the
-        card the active player has drawn."""
+        card the active player has drawn; each in a group with its caption."""
         seen, canvas, t = self.seen, self.canvas, self.t
         column = (WIDTH - 2 * _MARGIN) / 3
         top = self.y + 6
+        below = top + CARD_HEIGHT + 14
+        lines = 1
+
+        def caption(x: float, text: str, width: float) -> None:
+            nonlocal lines
+            wrapped = _wrap(text, width, 10.5)
+            lines = max(lines, len(wrapped))
+            for k, line in enumerate(wrapped):
+                canvas.add(_text(x, below + 12 * k, line, 10.5))
+
         x: float = _MARGIN + 4
+        canvas.add(f'<g id="{canvas.ident}-draw">')
         if seen.draw_pile:
             for k in reversed(range(min(3, seen.draw_pile))):
                 canvas.card(x + 2 * k, top - 2 * k, None)
         else:
             canvas.outline(x, top)
         draw = f"{t('table.draw-pile')}{t.colon}{seen.draw_pile}"
-        captions = [(x, _wrap(draw, column - 8, 10.5))]
+        caption(x, draw, column - 8)
         x = _MARGIN + column
+        canvas.add(f'</g><g id="{canvas.ident}-discard">')
         for k, face in enumerate(seen.discard[-5:]):
             canvas.card(x + 12 * k, top, face)
         if not seen.discard:
             canvas.outline(x, top)
         discard = f"{t('table.discard-pile')}{t.colon}{len(seen.discard)}"
-        captions.append((x, _wrap(discard, column - 4, 10.5)))
+        caption(x, discard, column - 4)
+        canvas.add("</g>")
         if seen.discard:
             discard += f" ({t('table.top')}{t.colon}{t.face(seen.discard[-1])})"
         self.summary += [draw, discard]
         if seen.holding:
             x = _MARGIN + 2 * column + 4
+            canvas.add(f'<g id="{canvas.ident}-held">')
             canvas.card(x, top, seen.held)
             holds = f"{self.names[seen.turn]} {t('table.holds')}"
-            captions.append((x, _wrap(_fit(holds, 2 * (column - 8), 10.5), column - 8, 10.5)))
+            caption(x, _fit(holds, 2 * (column - 8), 10.5), column - 8)
+            canvas.add("</g>")
             self.summary.append(f"{holds} {t.face(seen.held)}")
-        below = top + CARD_HEIGHT + 14
-        for x, lines in captions:
-            for k, line in enumerate(lines):
-                canvas.add(_text(x, below + 12 * k, line, 10.5))
-        self.y = below + 12 * (max(len(lines) for _, lines in captions) - 1) + 10
+        self.y = below + 12 * (lines - 1) + 10
 
     def status(self) -> None:
         """What is pending, in a box, if anything is."""
@@ -579,11 +592,13 @@ class _TableDrawing:
         wrapped = [line for text in lines for line in _wrap(text, self.inner, 11)]
         height = 14 * len(wrapped) + 10
         self.canvas.add(
-            f'<rect x="{_MARGIN}" y="{_n(self.y)}" width="{WIDTH - 2 * _MARGIN}" '
-            f'height="{_n(height)}" rx="6" fill="{_STATUS_FILL}" stroke="{_TURN_EDGE}"/>'
+            f'<g id="{self.canvas.ident}-pending"><rect x="{_MARGIN}" y="{_n(self.y)}" '
+            f'width="{WIDTH - 2 * _MARGIN}" height="{_n(height)}" rx="6" fill="{_STATUS_FILL}" '
+            f'stroke="{_TURN_EDGE}"/>'
         )
         for k, line in enumerate(wrapped):
             self.canvas.add(_text(_MARGIN + _PAD, self.y + 17 + 14 * k, line, 11))
+        self.canvas.add("</g>")
         self.y += height + 8
         self.summary += lines
 
@@ -650,10 +665,12 @@ class _TableDrawing:
         active = player == self.seen.turn and not self.over
         fill, edge, stroke = (_TURN_FILL, _TURN_EDGE, 2) if active else (_PANEL, _EDGE, 1)
         canvas.add(
-            f'<rect x="{_MARGIN}" y="{_n(y)}" width="{WIDTH - 2 * _MARGIN}" height="{_n(height)}" '
-            f'rx="6" fill="{fill}" stroke="{edge}" stroke-width="{stroke}"/>',
+            f'<g id="{canvas.ident}-row-{player}"><rect x="{_MARGIN}" y="{_n(y)}" '
+            f'width="{WIDTH - 2 * _MARGIN}" height="{_n(height)}" rx="6" fill="{fill}" '
+            f'stroke="{edge}" stroke-width="{stroke}"/>',
             *header,
             *cards,
+            "</g>",
         )
         count = sum(1 for shown in row if shown.face != GAP)
         said = f"{self.names[player]}{t.colon}{t.cards(count)}"

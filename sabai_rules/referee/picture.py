@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import unicodedata
@@ -115,6 +116,7 @@ def _em(char: str) -> float:
     return 0.6
 
 
+@functools.lru_cache(maxsize=4096)
 def _width(text: str, size: float, bold: bool = False) -> float:
     """About how wide ``text`` is at font size ``size`` (a measure for laying out, not exact)."""
     return sum(map(_em, text)) * size * (1.1 if bold else 1.0)
@@ -146,9 +148,9 @@ def _fit(text: str, width: float, size: float, bold: bool = False) -> str:
 
 
 def _n(value: float) -> str:
-    """A coordinate, as short as it can be written."""
-    rounded = round(value, 1)
-    return str(int(rounded)) if rounded == int(rounded) else str(rounded)
+    """A coordinate, as short as it can be written (to a tenth)."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
 
 
 def _text(

@@ -345,6 +345,17 @@ def _rank(face: int) -> str:
     return str(face).replace("-", "\u2212")
 
 
+def _ranks(x: float, y: float, rank: str) -> str:
+    """A number card's rank, in its middle and in its corner (seen when cards are fanned); the
+    colour and weight are the enclosing group's."""
+    size = 19 if len(rank) <= 2 else 13
+    return (
+        f'<text x="{_n(x + 17)}" y="{_n(y + 24 + size * 0.36)}" font-size="{size}" '
+        f'text-anchor="middle">{rank}</text>'
+        f'<text x="{_n(x + 3.5)}" y="{_n(y + 10)}" font-size="8">{rank}</text>'
+    )
+
+
 class _Canvas:
     """The elements of a picture, and the kinds of card it uses."""
 
@@ -356,8 +367,10 @@ class _Canvas:
     def add(self, *parts: str) -> None:
         self.parts.extend(parts)
 
-    def card(self, x: float, y: float, face: int | None) -> None:
-        """A card with its top left corner at (x, y): its face, or its back for ``None``."""
+    def card(self, x: float, y: float, face: int | None, ranks: list[str] | None = None) -> None:
+        """A card with its top left corner at (x, y): its face, or its back for ``None``. A
+        number card's rank is written over it at once, or, given ``ranks``, kept there to be
+        written with the others of a row (:meth:`ranks`), where no card covers another."""
         kind = _kind(face)
         self.kinds.add(kind)
         self.add(
@@ -365,20 +378,15 @@ class _Canvas:
             f'width="{CARD_WIDTH}" height="{CARD_HEIGHT}"/>'
         )
         if kind == "number" and face is not None:
-            rank = _rank(face)
-            size = 19 if len(rank) <= 2 else 13
-            self.add(
-                _text(
-                    x + 17,
-                    y + 24 + size * 0.36,
-                    rank,
-                    size,
-                    fill="#111827",
-                    bold=True,
-                    anchor="middle",
-                ),
-                _text(x + 3.5, y + 10, rank, 8, fill="#111827", bold=True),
-            )
+            written = _ranks(x, y, _rank(face))
+            if ranks is None:
+                self.add(f'<g fill="#111827" font-weight="700">{written}</g>')
+            else:
+                ranks.append(written)
+
+    def ranks(self, ranks: list[str]) -> None:
+        if ranks:
+            self.add(f'<g fill="#111827" font-weight="700">{"".join(ranks)}</g>')
 
     def outline(self, x: float, y: float) -> None:
         """An empty place for a card: a gap in a row, an empty pile."""
@@ -638,22 +646,24 @@ class _TableDrawing:
             x += width + 5
         cards_top = line_top + 24
         before = len(canvas.parts)
+        ranks: list[str] = []
+        numbers: list[str] = []
         for slot, shown in enumerate(row):
             cx = left + (slot % CARDS_PER_LINE) * _PITCH
             cy = cards_top + (slot // CARDS_PER_LINE) * (CARD_HEIGHT + 16)
             if shown.face == GAP:
                 canvas.outline(cx, cy)
             else:
-                canvas.card(cx, cy, None if shown.face is None else int(shown.face))
-            number = _text(
-                cx + CARD_WIDTH / 2,
-                cy + CARD_HEIGHT + 11,
-                str(slot),
-                9,
-                fill=_MUTED,
-                anchor="middle",
+                canvas.card(cx, cy, None if shown.face is None else int(shown.face), ranks)
+            numbers.append(
+                f'<text x="{_n(cx + CARD_WIDTH / 2)}" y="{_n(cy + CARD_HEIGHT + 11)}">{slot}</text>'
             )
-            canvas.add(number)
+        canvas.ranks(ranks)
+        if numbers:
+            canvas.add(
+                f'<g class="slots" font-size="9" fill="{_MUTED}" text-anchor="middle">'
+                f"{''.join(numbers)}</g>"
+            )
         cards = canvas.parts[before:]
         del canvas.parts[before:]
         if row:

@@ -38,7 +38,8 @@ def _texts(element: ET.Element) -> list[str]:
 
 def _slots(element: ET.Element) -> list[str]:
     """The slot numbers written under the cards of a row."""
-    return [text.text or "" for text in element.iter(f"{SVG}text") if text.get("font-size") == "9"]
+    groups = element.iter(f"{SVG}g")
+    return [t.text or "" for g in groups if g.get("class") == "slots" for t in g.iter(f"{SVG}text")]
 
 
 def _cards(element: ET.Element) -> list[str]:

@@ -62,7 +62,6 @@ def _table() -> State:
 # -- what a player recognises ---------------------------------------------------------------------
 
 
-@pytest.mark.rules("throw-in.retry-lockout")
 def test_the_picture_marks_the_locked_out_player_and_only_them() -> None:
     root = _parse(table_svg(_table(), NAMES))
     locked = label("en", "table.locked")
@@ -72,7 +71,6 @@ def test_the_picture_marks_the_locked_out_player_and_only_them() -> None:
     assert "Chloé: 4 cards (dealer, locked out)" in root.get("aria-label", "")
 
 
-@pytest.mark.rules("turn.starter")
 def test_the_picture_marks_whose_turn_it_is_and_the_dealer() -> None:
     root = _parse(table_svg(_table(), NAMES, lang="fr"))
     assert label("fr", "table.turn") in _texts(_group(root, "sabai-row-0"))
@@ -80,7 +78,6 @@ def test_the_picture_marks_whose_turn_it_is_and_the_dealer() -> None:
     assert label("fr", "table.turn") not in _texts(_group(root, "sabai-row-2"))
 
 
-@pytest.mark.rules("setup.empty-discard-pile")
 def test_the_discard_pile_shows_its_top_card_face_up_on_top() -> None:
     root = _parse(table_svg(_table(), NAMES))
     pile = _group(root, "sabai-discard")
@@ -115,7 +112,7 @@ def test_a_card_a_player_has_not_seen_is_a_back_and_one_they_have_seen_a_face() 
     assert _cards(_group(as_ben, "sabai-discard")) == _cards(_group(referee, "sabai-discard"))
 
 
-@pytest.mark.rules("turn.draw")
+@pytest.mark.rules("turn.draw", "ruling.public-information")
 def test_the_drawn_card_is_shown_to_its_drawer_alone() -> None:
     state = apply(layout(rows=[["7"], ["8"]], draw=["J"], discard=["5"], turn=0), Draw(0))
     names = NAMES[:2]
@@ -128,7 +125,6 @@ def test_the_drawn_card_is_shown_to_its_drawer_alone() -> None:
     assert held == ["Anna holds"]
 
 
-@pytest.mark.rules("function.execute")
 def test_what_is_pending_is_said_with_the_referee_s_words() -> None:
     state = apply(apply(layout(rows=[["7"], ["8"]], draw=["11"], turn=0), Draw(0)), Play(0))
     for lang in LANGUAGES:

@@ -8,16 +8,20 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 
 import attrs
 
 from sabai_rules.catalogue import (
+    EDITION_OF,
     LANGUAGES,
     SOURCE_LANGUAGES,
     Catalogue,
+    Language,
     normalise,
     roles,
+    unquoted,
 )
 
 __all__ = [
@@ -31,7 +35,14 @@ __all__ = [
     "check_rulings",
     "check_source_files",
     "check_source_presence",
+    "check_terminology",
+    "check_translations",
 ]
+
+#: The languages our prose is translated into.
+TRANSLATED: tuple[Language, ...] = ("fr", "nl", "fi")
+_CODE = re.compile(r"`[^`]+`")
+_ROLE = re.compile(r"\{[a-z-]+\}`[^`]*`")
 
 #: A well-formed id: lower-case words joined by ``-``, segments joined by ``.``.
 ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*")
@@ -162,13 +173,20 @@ def check_quotes(cat: Catalogue) -> list[Problem]:
 def _texts_with_roles(cat: Catalogue) -> Iterator[tuple[str, str]]:
     for rule in cat.rules():
         yield rule.id, rule.statement
+        for _, text in rule.translations.items():
+            yield rule.id, text
         for absence in rule.absences:
             yield rule.id, absence.note
     for ruling in cat.rulings():
         for text in (ruling.question, ruling.decision, ruling.rationale, *ruling.alternatives):
             yield ruling.id, text
+        for version in ruling.translations:
+            for text in (version.question, version.decision, version.rationale):
+                yield ruling.id, text
     for difference in cat.concordance():
         yield difference.id, difference.note
+        for translated in difference.translations:
+            yield difference.id, translated.note
         for reading in difference.readings:
             yield difference.id, reading.gloss
     for term in cat.glossary():
@@ -276,6 +294,124 @@ def check_source_files(cat: Catalogue) -> list[Problem]:
     return problems
 
 
+def _translation_pairs(
+    cat: Catalogue,
+) -> Iterator[tuple[str, Language, str, str | None]]:
+    """Every English text of our prose that a language needs, with its translation in that
+    language (``None``: missing), as ``(where, language, english, translation)``."""
+    for rule in cat.rules():
+        for language in TRANSLATED:
+            if EDITION_OF[language] in rule.editions:
+                yield rule.id, language, rule.statement, rule.translations.get(language)
+    for ruling in cat.rulings():
+        for language in TRANSLATED:
+            text = ruling.text_in(language)
+            english = ruling.text_in("en")
+            found = text.language == language
+            for field in ("title", "question", "decision", "rationale"):
+                yield (
+                    f"{ruling.id} {field}",
+                    language,
+                    getattr(english, field),
+                    getattr(text, field) if found else None,
+                )
+            if found and len(text.alternatives) != len(english.alternatives):
+                yield f"{ruling.id} alternatives", language, "", None
+            for n, alternative in enumerate(english.alternatives):
+                translated = text.alternatives[n] if found and n < len(text.alternatives) else None
+                yield f"{ruling.id} alternative {n + 1}", language, alternative, translated
+    for difference in cat.concordance():
+        for language in TRANSLATED:
+            version = difference.text_in(language)
+            found = version.language == language
+            topic, note = (version.topic, version.note) if found else (None, None)
+            yield f"{difference.id} topic", language, difference.topic, topic
+            yield f"{difference.id} note", language, difference.note, note
+            for n, reading in enumerate(difference.readings):
+                where = f"{difference.id} reading {n + 1}"
+                yield where, language, reading.gloss, reading.glosses.get(language)
+    for term in cat.glossary():
+        for language in TRANSLATED:
+            notes = dict(term.translated_notes).get(language)
+            for about, original in term.notes.items():
+                yield (
+                    f"{term.id} note on {about}",
+                    language,
+                    original,
+                    None if notes is None else notes.get(about),
+                )
+    for edition in cat.editions():
+        for language in TRANSLATED:
+            yield edition.id, language, edition.description, edition.descriptions.get(language)
+    for preset in cat.presets():
+        for language in TRANSLATED:
+            yield preset.id, language, preset.description, preset.descriptions.get(language)
+
+
+def check_translations(cat: Catalogue) -> list[Problem]:
+    """Our prose is translated: each statement into the languages of its edition's site (French
+    and Dutch for the current edition, Finnish for the older one), each ruling, concordance
+    entry, glossary note, edition and preset into French, Dutch and Finnish; a translation cites
+    the same rules and rulings and the same code as the English."""
+    problems = []
+    for where, language, english, translated in _translation_pairs(cat):
+        if translated is None:
+            problems.append(Problem("translation", where, f"no {language} translation"))
+            continue
+        if Counter(roles(english)) != Counter(roles(translated)):
+            problems.append(
+                Problem("translation", where, f"the {language} translation cites other ids")
+            )
+        if _code(english) != _code(translated):
+            problems.append(
+                Problem("translation", where, f"the {language} translation has other code")
+            )
+    return problems
+
+
+def _code(text: str) -> Counter[str]:
+    """The code spans of ``text``, roles aside (a role's backticks are not code)."""
+    return Counter(_CODE.findall(_ROLE.sub(" ", text)))
+
+
+def _has_form(text: str, forms: tuple[str, ...]) -> bool:
+    return any(re.search(rf"(?<![\w-]){re.escape(form)}", text) for form in forms)
+
+
+def check_terminology(cat: Catalogue) -> list[Problem]:
+    """Each translated statement says each glossary term its English statement uses with the
+    glossary's word for it (one of the term's ``forms`` in that language), and never with a word
+    the glossary lists to ``avoid``; quotations of the published texts do not count."""
+    problems = []
+    for rule in cat.rules():
+        english = " ".join(unquoted(rule.statement).lower().split())
+        for language, translated in rule.translations.items():
+            ours = " ".join(unquoted(translated).lower().split())
+            for term in cat.glossary():
+                if _has_form(english, term.forms_in("en")) and not _has_form(
+                    ours, term.forms_in(language)
+                ):
+                    problems.append(
+                        Problem(
+                            "terminology",
+                            rule.id,
+                            f"the {language} statement does not say {term.term(language)!r}"
+                            f" ({term.id})",
+                        )
+                    )
+                for word in term.avoided_in(language):
+                    if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", ours):
+                        problems.append(
+                            Problem(
+                                "terminology",
+                                rule.id,
+                                f"the {language} statement says {word!r} for"
+                                f" {term.term(language)!r} ({term.id})",
+                            )
+                        )
+    return problems
+
+
 CHECKS: tuple[Callable[[Catalogue], list[Problem]], ...] = (
     check_ids,
     check_source_presence,
@@ -283,6 +419,8 @@ CHECKS: tuple[Callable[[Catalogue], list[Problem]], ...] = (
     check_references,
     check_rulings,
     check_source_files,
+    check_translations,
+    check_terminology,
 )
 
 

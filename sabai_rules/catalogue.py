@@ -42,6 +42,7 @@ __all__ = [
     "CatalogueError",
     "Chapter",
     "Difference",
+    "DifferenceText",
     "Edition",
     "EditionInfo",
     "Evidence",
@@ -55,6 +56,7 @@ __all__ = [
     "Rule",
     "Ruling",
     "RulingGroup",
+    "RulingText",
     "SourceFile",
     "Term",
     "Texts",
@@ -68,6 +70,7 @@ __all__ = [
     "load",
     "normalise",
     "plain",
+    "quoted_pieces",
     "rule",
     "rule_number",
     "rulebook_link",
@@ -75,6 +78,7 @@ __all__ = [
     "ruling",
     "rulings",
     "spec_root",
+    "unquoted",
 ]
 
 Language: TypeAlias = Literal["en", "fr", "nl", "fi"]
@@ -216,6 +220,34 @@ def plain(text: str) -> str:
     return _ROLE.sub(lambda m: m.group(2), text).strip()
 
 
+#: What our prose quotes, cites or marks as code: a role, a code span, a quotation in any of the
+#: four languages' quotation marks, a Markdown link.
+_QUOTED = re.compile(
+    r"\{[a-z-]+\}`[^`]*`|`[^`]*`|\"[^\"]*\"|\u201c[^\u201d]*\u201d|\u00ab[^\u00bb]*\u00bb"
+    r"|\u201d[^\u201d]*\u201d|\u2018[^\u2019]*\u2019|(?<!\w)'[^']*'(?!\w)|\[[^\]]*\]\([^)]*\)"
+)
+
+
+def unquoted(text: str) -> str:
+    """Our own words in ``text``: each quotation, role and code span replaced by a space, so that
+    a word quoted from a published text is not taken for our wording.
+
+    >>> unquoted('French "partie" means a {rule}`turn.keep` round')
+    'French   means a   round'
+    """
+    return _QUOTED.sub(" ", text)
+
+
+def quoted_pieces(text: str) -> Iterator[tuple[str, bool]]:
+    """``text`` cut into pieces, each with whether it is quoted (see :func:`unquoted`)."""
+    position = 0
+    for match in _QUOTED.finditer(text):
+        yield text[position : match.start()], False
+        yield match.group(), True
+        position = match.end()
+    yield text[position:], False
+
+
 def roles(text: str) -> Iterator[tuple[str, str]]:
     """Every ``(role, target)`` cited in ``text`` (``("rule", "turn.keep")``, ...)."""
     for match in _ROLE.finditer(text):
@@ -288,9 +320,13 @@ class Rule:
     brief: tuple[str, ...]
     derived_from: tuple[str, ...]
     titles: Texts
+    #: Our statement of the rule, in English: the normative one.
     statement: str
     sources: tuple[Quote, ...]
     absences: tuple[Absence, ...]
+    #: The project's translations of :attr:`statement` (``en`` is ``None``): a French or Dutch one
+    #: for every rule of the current edition, a Finnish one for every rule of the older edition.
+    translations: Texts = Texts()
 
     @property
     def is_normative(self) -> bool:
@@ -306,6 +342,18 @@ class Rule:
 
     def title(self, language: str = "en") -> str:
         return self.titles[language]
+
+    def statement_in(self, language: str) -> tuple[Language, str]:
+        """Our statement in ``language`` — the project's translation — and the language it is in:
+        English (normative, :attr:`statement`) where there is no translation.
+
+        >>> from sabai_rules import catalogue
+        >>> draw = catalogue.rule("turn.draw")
+        >>> draw.statement_in("fr")[0], draw.statement_in("en") == ("en", draw.statement)
+        ('fr', True)
+        """
+        text = self.translations.get(language)
+        return ("en", self.statement) if text is None else (cast(Language, language), text)
 
     def source(self, language: str) -> Quote | None:
         """The published text of this rule in exactly ``language``, or ``None``."""
@@ -347,6 +395,18 @@ class Evidence:
 
 
 @attrs.frozen
+class RulingText:
+    """A ruling's prose in one language: English, or the project's translation of it."""
+
+    language: Language
+    title: str
+    question: str
+    decision: str
+    rationale: str
+    alternatives: tuple[str, ...]
+
+
+@attrs.frozen
 class Ruling:
     """The decision on a question the published texts leave open."""
 
@@ -364,6 +424,18 @@ class Ruling:
     alternatives: tuple[str, ...]
     assumption: bool
     evidence: tuple[Evidence, ...]
+    #: The project's translations of the title, question, decision, rationale and alternatives.
+    translations: tuple[RulingText, ...] = ()
+
+    def text_in(self, language: str) -> RulingText:
+        """The ruling's prose in ``language`` (the project's translation), else in English."""
+        language = check_language(language)
+        for text in self.translations:
+            if text.language == language:
+                return text
+        return RulingText(
+            "en", self.title, self.question, self.decision, self.rationale, self.alternatives
+        )
 
     def value(self, preset: str) -> OptionValue:
         """The value of :attr:`option` in ``preset``."""
@@ -388,6 +460,22 @@ class Reading:
     language: Language
     quote: str | None
     gloss: str
+    #: The project's translations of :attr:`gloss`.
+    glosses: Texts = Texts()
+
+    def gloss_in(self, language: str) -> str:
+        """The gloss in ``language`` (the project's translation), else in English."""
+        text = self.glosses.get(language)
+        return self.gloss if text is None else text
+
+
+@attrs.frozen
+class DifferenceText:
+    """A difference's topic and note in one language: English, or the project's translation."""
+
+    language: Language
+    topic: str
+    note: str
 
 
 @attrs.frozen
@@ -402,6 +490,16 @@ class Difference:
     impact: Literal["model", "none"]
     note: str
     readings: tuple[Reading, ...]
+    #: The project's translations of the topic and the note.
+    translations: tuple[DifferenceText, ...] = ()
+
+    def text_in(self, language: str) -> DifferenceText:
+        """The topic and note in ``language`` (the project's translation), else in English."""
+        language = check_language(language)
+        for text in self.translations:
+            if text.language == language:
+                return text
+        return DifferenceText("en", self.topic, self.note)
 
 
 @attrs.frozen
@@ -410,10 +508,37 @@ class Term:
     terms: Texts
     definitions: Texts
     rules: tuple[str, ...]
+    #: Notes on how each published text words the concept, keyed by the text's language, in
+    #: English.
     notes: Texts
+    #: The project's translations of :attr:`notes`: per language of the reader, the notes keyed
+    #: as in :attr:`notes`.
+    translated_notes: tuple[tuple[Language, Texts], ...] = ()
+    #: The beginnings of words that count as the term in our prose, per language (inflections,
+    #: plurals); the term itself when not given.
+    forms: tuple[tuple[Language, tuple[str, ...]], ...] = ()
+    #: Words our prose in that language does not use for the concept: the glossary's term is used.
+    avoid: tuple[tuple[Language, tuple[str, ...]], ...] = ()
 
     def term(self, language: str = "en") -> str:
         return self.terms[language]
+
+    def notes_in(self, language: str) -> tuple[tuple[Language, str], ...]:
+        """Each note as ``(language of the text it is about, note)``, in ``language`` (the
+        project's translation) where translated, else in English."""
+        language = check_language(language)
+        translated = dict(self.translated_notes).get(language, Texts())
+        return tuple((about, translated.get(about) or note) for about, note in self.notes.items())
+
+    def forms_in(self, language: str) -> tuple[str, ...]:
+        """The lower-case word beginnings that count as the term in ``language``."""
+        language = check_language(language)
+        given = dict(self.forms).get(language)
+        return given if given else (self.terms[language].lower(),)
+
+    def avoided_in(self, language: str) -> tuple[str, ...]:
+        """The words our prose in ``language`` does not use for this concept."""
+        return dict(self.avoid).get(check_language(language), ())
 
     def definition(self, language: str = "en") -> str:
         return self.definitions[language]
@@ -425,6 +550,11 @@ class EditionInfo:
     titles: Texts
     languages: tuple[Language, ...]
     description: str
+    #: The project's translations of :attr:`description`.
+    descriptions: Texts = Texts()
+
+    def description_in(self, language: str) -> str:
+        return self.descriptions.get(language) or self.description
 
 
 @attrs.frozen
@@ -433,6 +563,11 @@ class Preset:
     edition: Edition
     titles: Texts
     description: str
+    #: The project's translations of :attr:`description`.
+    descriptions: Texts = Texts()
+
+    def description_in(self, language: str) -> str:
+        return self.descriptions.get(language) or self.description
 
 
 @attrs.frozen
@@ -718,6 +853,28 @@ class _Table:
             raise CatalogueError(f"{self.where}.{key}: missing {', '.join(missing)}")
         return Texts(**values)
 
+    def translations(self, key: str) -> Texts:
+        """The project's translations of an English text, per language (never ``en``: the English
+        text is the original)."""
+        texts = self.texts(key, required=False)
+        if texts.en is not None:
+            raise CatalogueError(f"{self.where}.{key}: 'en' is the original, not a translation")
+        return texts
+
+    def per_language(self, key: str) -> list[tuple[Language, _Table]]:
+        """A table of tables keyed by language (``[ruling.translation.fr]``), in language order."""
+        table = self.table(key)
+        found = []
+        for language in table.data:
+            table.seen.add(language)
+            _language(language, table.where)
+            if language == "en":
+                raise CatalogueError(f"{table.where}: 'en' is the original, not a translation")
+        for language in LANGUAGES:
+            if language in table.data:
+                found.append((language, _Table(table.data[language], f"{table.where}.{language}")))
+        return found
+
     def done(self) -> None:
         extra = set(self.data) - self.seen
         if extra:
@@ -828,6 +985,7 @@ def _read_rule_file(path: Traversable) -> tuple[Chapter, list[Rule]]:
             statement=table.text("statement"),
             sources=tuple(sorted(sources, key=lambda q: LANGUAGES.index(q.language))),
             absences=tuple(sorted(absences, key=lambda a: LANGUAGES.index(a.language))),
+            translations=table.translations("translation"),
         )
         table.done()
         rules.append(rule)
@@ -865,6 +1023,19 @@ def _read_ruling_file(path: Traversable) -> tuple[RulingGroup, list[Ruling]]:
                 )
             )
             item.done()
+        translations = []
+        for language, part in table.per_language("translation"):
+            translations.append(
+                RulingText(
+                    language,
+                    part.text("title"),
+                    part.text("question"),
+                    part.text("decision"),
+                    part.text("rationale"),
+                    part.strings("alternatives"),
+                )
+            )
+            part.done()
         rulings.append(
             Ruling(
                 id=ident,
@@ -881,6 +1052,7 @@ def _read_ruling_file(path: Traversable) -> tuple[RulingGroup, list[Ruling]]:
                 alternatives=table.strings("alternatives"),
                 assumption=table.flag("assumption", False),
                 evidence=tuple(evidence),
+                translations=tuple(translations),
             )
         )
         table.done()
@@ -902,9 +1074,14 @@ def _read_concordance(path: Traversable) -> list[Difference]:
                     _language(item.text("language"), item.where),
                     None if quote is None else " ".join(quote.split()),
                     item.text("gloss"),
+                    item.translations("translation"),
                 )
             )
             item.done()
+        translations = []
+        for language, part in table.per_language("translation"):
+            translations.append(DifferenceText(language, part.text("topic"), part.text("note")))
+            part.done()
         impact = table.text("impact")
         if impact not in ("model", "none"):
             raise CatalogueError(f"{table.where}: impact must be 'model' or 'none'")
@@ -918,6 +1095,7 @@ def _read_concordance(path: Traversable) -> list[Difference]:
                 impact=cast(Literal["model", "none"], impact),
                 note=table.text("note"),
                 readings=tuple(readings),
+                translations=tuple(translations),
             )
         )
         table.done()
@@ -938,11 +1116,37 @@ def _read_glossary(path: Traversable) -> list[Term]:
                 definitions=table.texts("definition"),
                 rules=table.strings("rules"),
                 notes=table.texts("notes", required=False),
+                translated_notes=_translated_notes(table),
+                forms=_words_per_language(table, "forms"),
+                avoid=_words_per_language(table, "avoid"),
             )
         )
         table.done()
     doc.done()
     return terms
+
+
+def _translated_notes(table: _Table) -> tuple[tuple[Language, Texts], ...]:
+    """``[term.translation.fr.notes]``: the notes in one language of the reader."""
+    found = []
+    for language, part in table.per_language("translation"):
+        found.append((language, part.texts("notes", required=False)))
+        part.done()
+    return tuple(found)
+
+
+def _words_per_language(table: _Table, key: str) -> tuple[tuple[Language, tuple[str, ...]], ...]:
+    """``[term.forms]`` / ``[term.avoid]``: lists of lower-case words per language."""
+    part = table.table(key)
+    found = []
+    for language in LANGUAGES:
+        if language in part.data:
+            words = part.strings(language)
+            if any(not w or w != w.lower() for w in words):
+                raise CatalogueError(f"{part.where}.{language}: words are lower case, not blank")
+            found.append((language, words))
+    part.done()
+    return tuple(found)
 
 
 def _read_editions(path: Traversable) -> tuple[list[EditionInfo], list[Preset]]:
@@ -956,6 +1160,7 @@ def _read_editions(path: Traversable) -> tuple[list[EditionInfo], list[Preset]]:
                 titles=table.texts("title"),
                 languages=tuple(_language(x, table.where) for x in table.strings("languages")),
                 description=table.text("description"),
+                descriptions=table.translations("translation"),
             )
         )
         table.done()
@@ -967,6 +1172,7 @@ def _read_editions(path: Traversable) -> tuple[list[EditionInfo], list[Preset]]:
                 edition=_edition(table.text("edition"), table.where),
                 titles=table.texts("title"),
                 description=table.text("description"),
+                descriptions=table.translations("translation"),
             )
         )
         table.done()

@@ -284,32 +284,41 @@ def _rule_text(rule: Rule, lang: str) -> str:
             shown = label(lang, f"language.{quote.language}")
             lines.append(f"{label(lang, 'source')} ({fallback} {shown}, {edition}):")
         lines += [_wrap(excerpt) for excerpt in quote.excerpts]
-    english = "" if lang == "en" else f" ({label(lang, 'english')})"
-    lines += ["", f"{label(lang, 'statement')}{english}:", _wrap(rule.statement)]
+    written, statement = rule.statement_in(lang)
+    lines += ["", f"{label(lang, 'statement')}{_written_in(written, lang)}:", _wrap(statement)]
     settling = cat.rulings(rule=rule.id)
     if settling:
         lines += ["", f"{label(lang, 'rulings')}:"]
-        lines += [f"  R{r.number} {r.id} — {r.title}" for r in settling]
+        lines += [f"  R{r.number} {r.id} — {r.text_in(lang).title}" for r in settling]
     return "\n".join(lines)
 
 
+def _written_in(written: str, lang: str) -> str:
+    """Nothing for the reader's own language in English; "the project's translation" for a
+    translation; "in English" where the translation is missing."""
+    if written == lang:
+        return "" if lang == "en" else f" ({label(lang, 'translation')})"
+    return f" ({label(lang, 'english')})"
+
+
 def _ruling_text(ruling: Ruling, lang: str) -> str:
-    english = "" if lang == "en" else f" ({label(lang, 'english')})"
-    lines = [f"{label(lang, 'ruling')} R{ruling.number} · {ruling.id}{english}", ruling.title, ""]
+    text = ruling.text_in(lang)
+    written = _written_in(text.language, lang)
+    lines = [f"{label(lang, 'ruling')} R{ruling.number} · {ruling.id}{written}", text.title, ""]
     if ruling.assumption:
         lines += [label(lang, "assumption"), ""]
-    for key, text in (
-        ("question", ruling.question),
-        ("decision", ruling.decision),
-        ("rationale", ruling.rationale),
+    for key, prose in (
+        ("question", text.question),
+        ("decision", text.decision),
+        ("rationale", text.rationale),
     ):
-        lines += [f"{label(lang, key)}:", _wrap(text), ""]
+        lines += [f"{label(lang, key)}:", _wrap(prose), ""]
     if ruling.option is not None:
         values = ", ".join(f"{preset} = {_show_value(value)}" for preset, value in ruling.values)
         lines += [f"{label(lang, 'option')}: {ruling.option} ({label(lang, 'presets')}: {values})"]
-        if ruling.alternatives:
+        if text.alternatives:
             lines += [f"{label(lang, 'alternatives')}:"]
-            lines += [f"  - {alternative}" for alternative in ruling.alternatives]
+            lines += [f"  - {alternative}" for alternative in text.alternatives]
         lines.append("")
     lines.append(f"{label(lang, 'rules')}: {', '.join(ruling.rules)}")
     return "\n".join(lines).rstrip()
@@ -353,22 +362,25 @@ def _rule_json(rule: Rule, lang: str, edition: Edition | None = None) -> dict[st
         },
         "absent": rule.absence(lang),
         "derived_from": list(rule.derived_from),
-        "statement": catalogue.plain(rule.statement),
+        "statement": catalogue.plain(rule.statement_in(lang)[1]),
+        "statement_language": rule.statement_in(lang)[0],
         "rulings": [r.id for r in catalogue.rulings(rule=rule.id)],
     }
 
 
-def _ruling_json(ruling: Ruling) -> dict[str, Any]:
+def _ruling_json(ruling: Ruling, lang: str = "en") -> dict[str, Any]:
+    text = ruling.text_in(lang)
     return {
         "id": ruling.id,
         "number": ruling.number,
-        "title": ruling.title,
-        "question": catalogue.plain(ruling.question),
-        "decision": catalogue.plain(ruling.decision),
-        "rationale": catalogue.plain(ruling.rationale),
+        "language": text.language,
+        "title": text.title,
+        "question": catalogue.plain(text.question),
+        "decision": catalogue.plain(text.decision),
+        "rationale": catalogue.plain(text.rationale),
         "option": ruling.option,
         "values": {preset: _json_value(value) for preset, value in ruling.values},
-        "alternatives": list(ruling.alternatives),
+        "alternatives": list(text.alternatives),
         "assumption": ruling.assumption,
         "rules": list(ruling.rules),
     }
@@ -397,7 +409,7 @@ def _rules_command(args: argparse.Namespace, out: TextIO) -> int:
     if args.id.startswith("ruling."):
         ruling = cat.ruling(args.id)
         if args.format == "json":
-            json.dump(_ruling_json(ruling), out, ensure_ascii=False, indent=2)
+            json.dump(_ruling_json(ruling, args.lang), out, ensure_ascii=False, indent=2)
             out.write("\n")
         else:
             out.write(_ruling_text(ruling, lang) + "\n")

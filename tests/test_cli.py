@@ -15,15 +15,16 @@ from sabai_rules.cli import EXIT_OK, EXIT_USAGE, run
 from tests.support import sabai
 
 
-def test_rule_in_dutch_prints_the_dutch_source_and_our_statement() -> None:
+def test_rule_in_dutch_prints_the_dutch_source_and_our_translated_statement() -> None:
     code, out, err = sabai("rules", "throw-in.wrong-card.penalty", "--lang", "nl")
     assert code == EXIT_OK
     assert err == ""
     assert "Regel 6." in out
     assert "Gepubliceerde tekst (nl, huidige editie):" in out
     assert "(strafkaart)" in out
-    assert "Formulering (in het Engels):" in out
-    assert "penalty card" in out
+    # Our statement in the project's Dutch translation, marked as such.
+    assert "Formulering (vertaling van het project):" in out
+    assert "strafkaart" in out.split("Formulering (vertaling van het project):")[1]
 
 
 def test_rule_missing_from_dutch_says_so_and_shows_english() -> None:
@@ -38,7 +39,7 @@ def test_older_edition_rule_in_finnish() -> None:
     code, out, _ = sabai("rules", "setup.look-at-two", "--lang", "fi")
     assert code == EXIT_OK
     assert "Kaksi näistä korteista voidaan katsoa ja muistaa kerran." in out
-    assert "vanhempi painos" in out
+    assert "vanhempi sääntöversio" in out
 
 
 def test_ruling_by_id() -> None:

@@ -141,10 +141,10 @@ def path_of(expected: Expected) -> str:
 
 
 def _title(ident: str, lang: str) -> str:
-    """The title of a rule in ``lang``, or of a ruling (rulings are written in English)."""
+    """The title of a rule or ruling in ``lang``."""
     cat = catalogue.default()
     if cat.kind_of(ident) == "ruling":
-        return cat.ruling(ident).title
+        return cat.ruling(ident).text_in(lang).title
     return cat.rule(ident).title(lang)
 
 

@@ -23,6 +23,7 @@ LAYERS = {
     "sabai_rules.ruleset": 0,
     "sabai_rules.state": 0,
     "sabai_rules.events": 0,
+    "sabai_rules.messages": 0,
     "sabai_rules.engine": 1,
     "sabai_rules.engine.actions": 1,
     "sabai_rules.engine.arguments": 1,

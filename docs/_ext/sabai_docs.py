@@ -1,9 +1,12 @@
 """Sphinx extension: the rulebook rendered from ``spec/`` and ``tests/scenarios/``.
 
 Roles: ``{rule}`id``` / ``:rule:`id``` and ``{ruling}`id``` / ``:ruling:`id``` link to a rule's or
-ruling's anchor (the id itself, ``rules/<chapter>.html#<id>``); an unknown id is a build error (a
-nitpicky missing reference). A rule of the other edition than this site's links to the site that
-has it. Rules and rulings are exported in ``objects.inv`` as ``std:rule`` and ``std:ruling``.
+ruling's anchor (the id itself, ``rules/<chapter>.html#<id>``) and read as the rulebook numbers
+them, in the site's language: "6.8 Nouvelle tentative", "R12 ..." (the id is the link's hover
+title); an unknown id is a build error (a nitpicky missing reference). A rule of the other
+edition than this site's links to the site that has it. Glossary terms in statements link to the
+glossary, whose entries list the rules that use them. Rules and rulings are exported in
+``objects.inv`` as ``std:rule`` and ``std:ruling``.
 
 Directives: ``sabai-chapter``, ``sabai-rulings``, ``sabai-concordance``, ``sabai-glossary``,
 ``sabai-presets``, ``sabai-examples``, ``sabai-traceability``, ``sabai-rule-index``,
@@ -18,16 +21,18 @@ import functools
 import html
 import io
 import json
+import re
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.addnodes import pending_xref
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
 from sabai_dev.scenarios import Scenario, Step, load_scenarios, parse_action, run_scenario
@@ -169,6 +174,80 @@ def rule_number(rule: Rule, lang: Language) -> str:
     return cat().rule_number(rule.id, EDITION_OF[lang])
 
 
+#: Terms too common to link at each use: every statement speaks of the game, of playing, keeping,
+#: giving, and of the jokers by name.
+_UNLINKED_TERMS: frozenset[str] = frozenset(
+    {"game", "play", "keep", "give", "call", "identical", "edition", "preset", "ruling", "joker"}
+)
+
+
+@functools.cache
+def _term_patterns(lang: Language) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Each glossary term that statements link, with the pattern of its forms in ``lang``."""
+    found = []
+    for term in cat().glossary():
+        if term.id in _UNLINKED_TERMS:
+            continue
+        forms = sorted(term.forms_in(lang), key=len, reverse=True)
+        alternatives = "|".join(re.escape(form) for form in forms)
+        found.append((term.id, re.compile(rf"(?<![\w-])(?:{alternatives})[\w-]*", re.IGNORECASE)))
+    return tuple(found)
+
+
+def link_terms(text: str, lang: Language) -> tuple[str, frozenset[str]]:
+    """``text`` with the first use of each glossary term linked to its glossary entry, and the
+    terms it uses. Quotations, code and existing links are left alone."""
+    used: set[str] = set()
+    out: list[str] = []
+    for piece, protected in catalogue.quoted_pieces(text):
+        if protected:
+            out.append(piece)
+            continue
+        matches = []
+        for ident, pattern in _term_patterns(lang):
+            if ident in used:
+                continue
+            match = pattern.search(piece)
+            if match is not None:
+                matches.append((match.start(), -len(match.group()), match.end(), ident))
+        cursor = 0
+        for start, _, stop, ident in sorted(matches):
+            if start < cursor or ident in used:
+                continue
+            used.add(ident)
+            out.append(piece[cursor:start])
+            out.append(f"{{ref}}`{piece[start:stop]} <term-{ident}>`")
+            cursor = stop
+        out.append(piece[cursor:])
+    return "".join(out), frozenset(used)
+
+
+@functools.cache
+def term_users(lang: Language) -> dict[str, tuple[str, ...]]:
+    """For each glossary term, the rules of this site whose statement uses it (in ``lang``), or
+    that the glossary names."""
+    users: dict[str, list[str]] = {term.id: list(term.rules) for term in cat().glossary()}
+    for rule in cat().rules():
+        if in_site(rule, lang):
+            for ident in link_terms(rule.statement_in(lang)[1], lang)[1]:
+                if rule.id not in users[ident]:
+                    users[ident].append(rule.id)
+    order = {rule.id: n for n, rule in enumerate(cat().rules())}
+    return {
+        ident: tuple(sorted((r for r in ids if in_site(cat().rule(r), lang)), key=order.get))
+        for ident, ids in users.items()
+    }
+
+
+def _written_in(written: str, lang: str) -> str:
+    """What a statement's heading says of its language on the site of ``lang``: nothing in
+    English on the English site, "the project's translation" for a translation, "in English"
+    where a translation is missing."""
+    if written == lang:
+        return "" if lang == "en" else f" ({label(lang, 'translation')})"
+    return f" ({label(lang, 'english')})"
+
+
 def _quote(text: str) -> str:
     return "\n".join(f"> {line}" for line in text.splitlines())
 
@@ -195,7 +274,12 @@ def _scenario_links(ident: str, lang: Language) -> list[str]:
     edition = EDITION_OF[lang]
     by_id = {s.id: s for s in scenarios()}
     ids = sorted({c.name for c in found().scenarios(ident) if by_id[c.name].edition == edition})
-    return [f"{{ref}}`{s} <scenario-{s}>`" for s in ids]
+    return [f"{{ref}}`{_escaped(by_id[s].title_in(lang))} <scenario-{s}>`" for s in ids]
+
+
+def _escaped(title: str) -> str:
+    """A title as the text of a role: its angle brackets and backticks escaped."""
+    return title.replace("\\", "\\\\").replace("<", "\\<").replace("`", "\\`")
 
 
 class ChapterDirective(MarkdownDirective):
@@ -246,8 +330,10 @@ class ChapterDirective(MarkdownDirective):
                     else f" ({label(lang, 'language.' + quote.language)})"
                 )
                 lines += ["", f"**{label(lang, 'source')}**{where}:", "", _quote(quote.text)]
-            english = "" if lang == "en" else f" ({label(lang, 'english')})"
-            lines += ["", f"**{label(lang, 'statement')}**{english}:", "", rule.statement]
+            written, statement = rule.statement_in(lang)
+            statement = link_terms(statement, cast(Language, written))[0]
+            heading = f"**{label(lang, 'statement')}**{_written_in(written, lang)}:"
+            lines += ["", heading, "", statement]
             rulings = cat().rulings(rule=rule.id)
             if rulings:
                 lines += [
@@ -281,25 +367,26 @@ class RulingsDirective(MarkdownDirective):
             group_section = self.section(f"group.{group.id}", group.titles[lang])
             for ident in group.rulings:
                 ruling = cat().ruling(ident)
+                text = ruling.text_in(lang)
                 self.note_object("ruling", ruling.id, ruling.id)
-                section = self.section(ruling.id, f"R{ruling.number}. {ruling.title}")
+                section = self.section(ruling.id, f"R{ruling.number}. {text.title}")
                 lines = [f"`{ruling.id}`"]
                 if ruling.assumption:
                     lines += ["", ":::{important}", label(lang, "assumption"), ":::"]
-                for key, text in (
-                    ("question", ruling.question),
-                    ("decision", ruling.decision),
-                    ("rationale", ruling.rationale),
+                for key, prose in (
+                    ("question", text.question),
+                    ("decision", text.decision),
+                    ("rationale", text.rationale),
                 ):
-                    lines += ["", f"**{label(lang, key)}.** {text}"]
+                    lines += ["", f"**{label(lang, key)}.** {prose}"]
                 if ruling.option:
                     values = ", ".join(
                         f"{preset}: `{_show(value)}`" for preset, value in ruling.values
                     )
                     lines += ["", f"**{label(lang, 'option')}:** `{ruling.option}` ({values})"]
-                    if ruling.alternatives:
+                    if text.alternatives:
                         lines += ["", f"**{label(lang, 'alternatives')}:**", ""] + [
-                            f"- {a}" for a in ruling.alternatives
+                            f"- {a}" for a in text.alternatives
                         ]
                 if ruling.evidence:
                     lines += ["", f"**{label(lang, 'evidence')}:**", ""]
@@ -336,14 +423,15 @@ class ConcordanceDirective(MarkdownDirective):
         lang = self.lang
         out: list[nodes.Node] = []
         for difference in cat().concordance():
-            section = self.section(difference.id, difference.topic)
+            text = difference.text_in(lang)
+            section = self.section(difference.id, text.topic)
             # Differences found after the brief have no brief id.
             brief = f" · {', '.join(difference.brief)}" if difference.brief else ""
             lines = [f"`{difference.id}`{brief}", ""]
             for reading in difference.readings:
                 quote = f"“{reading.quote}”" if reading.quote else "—"
-                lines.append(f"- **{reading.language}** {quote}: {reading.gloss}")
-            lines += ["", difference.note]
+                lines.append(f"- **{reading.language}** {quote}: {reading.gloss_in(lang)}")
+            lines += ["", text.note]
             lines += [
                 "",
                 f"**{label(lang, 'rules')}:** "
@@ -366,6 +454,7 @@ class GlossaryDirective(MarkdownDirective):
     def body(self) -> list[nodes.Node]:
         lang = self.lang
         lines = []
+        users = term_users(lang)
         for term in cat().glossary():
             others = " · ".join(
                 f"{lng}: *{term.terms.get(lng)}*" for lng in LANGUAGES if lng != lang
@@ -374,9 +463,17 @@ class GlossaryDirective(MarkdownDirective):
                 f"({'term-' + term.id})=",
                 f"**{term.term(lang)}**",
                 f": {term.definition(lang)}",
-                f"  ({others})",
                 "",
+                f"  ({others})",
             ]
+            for about, note in term.notes_in(lang):
+                lines += ["", f"  *{label(lang, 'language.' + about)}:* {note}"]
+            if users[term.id]:
+                cited = ", ".join(
+                    f"{{rule}}`{rule_number(cat().rule(r), lang)} <{r}>`" for r in users[term.id]
+                )
+                lines += ["", f"  **{w(lang, 'used-in')}:** {cited}"]
+            lines.append("")
         return self.parse("\n".join(lines))
 
 
@@ -732,9 +829,7 @@ def resolve_other_edition(
         std = env.domains.standard_domain
         docname, anchor = std.objects[("ruling", target)]
         uri = app.builder.get_relative_uri(node.get("refdoc", env.docname), docname) + "#" + anchor
-        reference = nodes.reference(
-            "", "", internal=True, refuri=uri, reftitle=cat().ruling(target).title
-        )
+        reference = nodes.reference("", "", internal=True, refuri=uri, reftitle=target)
         reference += contnode
         return reference
     if cat().kind_of(target) != "rule":
@@ -745,9 +840,47 @@ def resolve_other_edition(
         return None
     depth = env.docname.count("/")
     uri = "../" * (depth + 1) + cat().rulebook_link(rule.id, lang)
-    reference = nodes.reference("", "", internal=False, refuri=uri, reftitle=rule.title(lang))
+    reference = nodes.reference("", "", internal=False, refuri=uri, reftitle=target)
     reference += contnode
     return reference
+
+
+def reference_text(ident: str, lang: Language) -> str | None:
+    """How a reference to a rule or ruling reads on the site of ``lang``: its number and title
+    ("6.8 Nouvelle tentative", "R12 ..."); ``None`` for an id the catalogue lacks (the build
+    then fails on the missing reference)."""
+    kind = cat().kind_of(ident)
+    if kind == "ruling":
+        ruling = cat().ruling(ident)
+        return f"R{ruling.number} {ruling.text_in(lang).title}"
+    if kind == "rule":
+        rule = cat().rule(ident)
+        return f"{cat().rule_number(ident, cat().site_edition(ident, lang))} {rule.title(lang)}"
+    return None
+
+
+class NumberedReferences(SphinxPostTransform):
+    """Each ``{rule}`` and ``{ruling}`` reference without a title of its own reads as its number
+    and title in the site's language, before the references are resolved."""
+
+    default_priority = 5
+
+    def run(self, **kwargs: Any) -> None:
+        lang = lang_of(self.env)
+        for node in self.document.findall(pending_xref):
+            if node.get("reftype") not in ("rule", "ruling") or node.get("refexplicit"):
+                continue
+            text = reference_text(node.get("reftarget", ""), lang)
+            if text is not None:
+                node.children = [nodes.inline(text, text, classes=["sabai-ref"])]
+
+
+def add_reference_titles(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """A link to a rule or ruling has the id as its hover title."""
+    for reference in doctree.findall(nodes.reference):
+        anchor = (reference.get("refuri") or "").rpartition("#")[2] or reference.get("refid", "")
+        if "reftitle" not in reference and cat().kind_of(anchor) in ("rule", "ruling"):
+            reference["reftitle"] = anchor
 
 
 def add_language_context(
@@ -821,5 +954,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     ):
         app.add_directive(name, directive)
     app.connect("missing-reference", resolve_other_edition)
+    app.add_post_transform(NumberedReferences)
+    app.connect("doctree-resolved", add_reference_titles)
     app.connect("html-page-context", add_language_context)
     return {"version": "1", "parallel_read_safe": False, "parallel_write_safe": True}

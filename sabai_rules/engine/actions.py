@@ -13,6 +13,8 @@ from typing import Any, Final, Literal, get_args
 
 import attrs
 
+from sabai_rules.messages import Wording
+
 __all__ = [
     "ACTIONS_BY_NAME",
     "PARAMETERS",
@@ -254,8 +256,8 @@ class IllegalActionError(ValueError):
       or a ruling where no rule says it); ``current_rule`` the same rule's id in the current
       edition (they differ where the older edition states the rule in its own words);
     * ``action`` — the refused action, and ``actor`` its actor;
-    * ``message`` — why, naming players by seat (``P2``); :meth:`message_with` names them by
-      the names a record gives.
+    * ``message`` — why, in English, naming players by seat (``P2``); :meth:`message_with`
+      names them by the names a record gives, in any language of the rulebook.
     """
 
     def __init__(
@@ -266,13 +268,17 @@ class IllegalActionError(ValueError):
         seats: Sequence[int] = (),
         *,
         current_rule: str | None = None,
+        params: Mapping[str, object] | None = None,
     ) -> None:
         self.rule = rule
         self.current_rule = rule if current_rule is None else current_rule
         self.action = action
-        #: The message with ``{0}``, ``{1}``... where the players of :attr:`seats` are named.
+        #: The message in English with ``{0}``, ``{1}``... where the players of :attr:`seats`
+        #: are named, and its other values by name (:attr:`params`): the key of its translations
+        #: (:data:`sabai_rules.messages.MESSAGES`).
         self.template = template
         self.seats = tuple(seats)
+        self.params: tuple[tuple[str, object], ...] = tuple((params or {}).items())
         self.message = self.message_with(
             [f"P{seat}" for seat in range(max(self.seats, default=-1) + 1)]
         )
@@ -283,12 +289,22 @@ class IllegalActionError(ValueError):
         """The actor of the refused action (a seat, unless the action was malformed)."""
         return getattr(self.action, "actor", None)
 
-    def message_with(self, names: Sequence[str]) -> str:
-        """The message naming each player by ``names[seat]``."""
-        return self.template.format(*(names[seat] for seat in self.seats))
+    def message_with(self, names: Sequence[str], language: str = "en") -> str:
+        """The message in ``language`` naming each player by ``names[seat]``."""
+        return self.wording.text(names, language)
+
+    @property
+    def wording(self) -> Wording:
+        """What the refusal says, to be said in any language."""
+        return Wording(self.template, self.seats, self.params)
 
     def in_edition(self, rule: str) -> IllegalActionError:
         """The same refusal citing ``rule``, the older edition's wording of ``rule``."""
         return IllegalActionError(
-            rule, self.action, self.template, self.seats, current_rule=self.current_rule
+            rule,
+            self.action,
+            self.template,
+            self.seats,
+            current_rule=self.current_rule,
+            params=dict(self.params),
         )

@@ -108,15 +108,16 @@ _FUNCTION_ACTION: Final[Mapping[int, type[Action]]] = {
 
 
 def _refuse(
-    predicate: Callable[..., object], action: object, template: str, seats: Sequence[int] = ()
+    predicate: Callable[..., object],
+    action: object,
+    template: str,
+    seats: Sequence[int] = (),
+    **params: object,
 ) -> IllegalActionError:
-    """A refusal citing the rule ``predicate`` decides."""
-    return IllegalActionError(rule_of(predicate), action, template, seats)
-
-
-def _literal(value: object) -> str:
-    """``repr(value)`` for a message template: its braces are not placeholders."""
-    return repr(value).replace("{", "{{").replace("}", "}}")
+    """A refusal citing the rule ``predicate`` decides. ``template`` is English, a key of
+    :data:`~sabai_rules.messages.MESSAGES`: values vary through ``params``, never through the
+    template, so that each refusal is said in every language."""
+    return IllegalActionError(rule_of(predicate), action, template, seats, params=params)
 
 
 def in_edition(problem: IllegalActionError, state: State) -> IllegalActionError:
@@ -135,13 +136,17 @@ def current_refusal(state: State, action: Action) -> IllegalActionError | None:
         return _refuse(irregular_field, action, "not an action of this game")
     actor = action.actor
     if type(actor) is not int or not 0 <= actor < state.setup.players:
-        return _refuse(is_table_size, action, f"there is no player {_literal(actor)} at this table")
+        return _refuse(
+            is_table_size, action, "there is no player {actor} at this table", actor=repr(actor)
+        )
     # An action whose only parameter is its actor has no other field to check.
     if parameters:
         field = irregular_field(action)
         if field is not None:
-            value = _literal(getattr(action, field))
-            return _refuse(irregular_field, action, f"{field} {value} is not a number")
+            value = repr(getattr(action, field))
+            return _refuse(
+                irregular_field, action, "{field} {value} is not a number", field=field, value=value
+            )
     match action:
         case Draw():
             return _draw(state, action)
@@ -167,10 +172,19 @@ def current_refusal(state: State, action: Action) -> IllegalActionError | None:
 
 #: What a chance node waits for, and the predicate of the rule chance serves there.
 _CHANCE_WAITS: Final[Mapping[ChanceKind, tuple[Callable[..., object], str]]] = {
-    ChanceKind.DEAL: (cards_dealt, "the cards are being dealt"),
-    ChanceKind.RESHUFFLE: (reshuffles, "the discard pile is being shuffled into a new draw pile"),
-    ChanceKind.DRAW: (drawer, "the card drawn from the draw pile is not known yet"),
-    ChanceKind.NOSE_RACE: (nose_race_after, "the nose race is being settled (who was last?)"),
+    ChanceKind.DEAL: (cards_dealt, "chance decides first: the cards are being dealt"),
+    ChanceKind.RESHUFFLE: (
+        reshuffles,
+        "chance decides first: the discard pile is being shuffled into a new draw pile",
+    ),
+    ChanceKind.DRAW: (
+        drawer,
+        "chance decides first: the card drawn from the draw pile is not known yet",
+    ),
+    ChanceKind.NOSE_RACE: (
+        nose_race_after,
+        "chance decides first: the nose race is being settled (who was last?)",
+    ),
 }
 
 
@@ -183,8 +197,8 @@ def _blocked(state: State, action: Action) -> IllegalActionError | None:
     if pending is None:
         return None
     if isinstance(pending, Chance):
-        rule, what = _CHANCE_WAITS[pending.kind]
-        return _refuse(rule, action, f"chance decides first: {what}")
+        rule, template = _CHANCE_WAITS[pending.kind]
+        return _refuse(rule, action, template)
     if isinstance(pending, NoseRace):
         return _refuse(
             nose_race_after, action, "the nose race must be settled first (who was last?)"
@@ -212,7 +226,10 @@ def _waits_for(action: Action, head: Effect) -> IllegalActionError:
 
 def _bad_seat(state: State, action: Action, player: int, what: str) -> IllegalActionError | None:
     if not 0 <= player < state.setup.players:
-        return _refuse(is_table_size, action, f"there is no {what} P{player}")
+        template = (
+            "there is no owner P{player}" if what == "owner" else "there is no target P{player}"
+        )
+        return _refuse(is_table_size, action, template, player=player)
     return None
 
 
@@ -246,8 +263,8 @@ def _draw(state: State, action: Draw) -> IllegalActionError | None:
     if actor != f.turn:
         return _refuse(drawer, action, "it is not {0}'s turn to draw", (actor,))
     if drawer(f) != actor:
-        what = "already drew" if f.stage == STAGE_DECIDE else "already played this turn"
-        return _refuse(drawer, action, "{0} " + what, (actor,))
+        template = "{0} already drew" if f.stage == STAGE_DECIDE else "{0} already played this turn"
+        return _refuse(drawer, action, template, (actor,))
     return None
 
 
@@ -270,7 +287,7 @@ def _decision(state: State, action: Play | Keep) -> IllegalActionError | None:
         return None
     if not row:
         return _refuse(keep_slots, action, "{0} has no card in their row to exchange", (actor,))
-    return _refuse(keep_slots, action, f"{{0}} has no card in slot {action.slot}", (actor,))
+    return _refuse(keep_slots, action, "{0} has no card in slot {slot}", (actor,), slot=action.slot)
 
 
 def _look(state: State, action: LookAtCards) -> IllegalActionError | None:
@@ -295,7 +312,8 @@ def _look(state: State, action: LookAtCards) -> IllegalActionError | None:
         return _refuse(
             cards_to_look_at,
             action,
-            f"look at exactly {want} different slots of your row, in increasing order",
+            "look at exactly {count} different slots of your row, in increasing order",
+            count=want,
         )
     return None
 
@@ -334,8 +352,9 @@ def _throw_in(state: State, action: ThrowIn | AlsoThrowIn) -> IllegalActionError
         return _refuse(
             may_react,
             action,
-            f"{f.reactions} cards have been thrown in since the last turn card: the cap of this "
+            "{count} cards have been thrown in since the last turn card: the cap of this "
             "simulation",
+            count=f.reactions,
         )
     if not also and is_locked_out(f.lockout, actor):
         return _refuse(
@@ -346,7 +365,7 @@ def _throw_in(state: State, action: ThrowIn | AlsoThrowIn) -> IllegalActionError
         )
     card = _card_at(state, owner, slot)
     if card == NO_CARD:
-        return _refuse(is_identical, action, f"{{0}} has no card in slot {slot}", (owner,))
+        return _refuse(is_identical, action, "{0} has no card in slot {slot}", (owner,), slot=slot)
     if owner == actor:
         return None
     if not may_throw_in_for_others(rules):
@@ -388,8 +407,9 @@ def _function(
         return _refuse(
             can_carry_out,
             action,
-            f"the {face_name(kind)} function is {{0}}'s to carry out",
+            "the {function} function is {0}'s to carry out",
             (head.executor,),
+            function=face_name(kind),
         )
     if isinstance(action, SkipFunction):
         if not may_skip_function(state.setup.ruleset):
@@ -397,11 +417,15 @@ def _function(
         return None
     rule = FUNCTION_RULES[kind]
     if type(action) is not _FUNCTION_ACTION[kind]:
-        return _refuse(rule, action, f"the function to carry out is {face_name(kind)}")
+        return _refuse(
+            rule, action, "the function to carry out is {function}", function=face_name(kind)
+        )
     rows = state.table.rows
     if isinstance(action, Peek):
         if not may_peek(rows[actor], action.slot):
-            return _refuse(rule, action, f"{{0}} has no card in slot {action.slot}", (actor,))
+            return _refuse(
+                rule, action, "{0} has no card in slot {slot}", (actor,), slot=action.slot
+            )
         return None
     target = action.target
     bad = _bad_seat(state, action, target, "target")
@@ -411,11 +435,15 @@ def _function(
         return _refuse(rule, action, "the target must be another player")
     if isinstance(action, Spy):
         if not may_spy(rows, actor, target, action.slot):
-            return _refuse(rule, action, f"{{0}} has no card in slot {action.slot}", (target,))
+            return _refuse(
+                rule, action, "{0} has no card in slot {slot}", (target,), slot=action.slot
+            )
         return None
     if isinstance(action, Give):
         if not may_give(rows, actor, action.slot, target):
-            return _refuse(rule, action, f"{{0}} has no card in slot {action.slot}", (actor,))
+            return _refuse(
+                rule, action, "{0} has no card in slot {slot}", (actor,), slot=action.slot
+            )
         if not may_receive(state.setup.ruleset, rows[target]):
             return _refuse(
                 may_receive, action, "{0} has no cards and may not be given one", (target,)
@@ -423,8 +451,12 @@ def _function(
         return None
     if not may_switch(rows, actor, action.slot, target, action.target_slot):
         if _card_at(state, actor, action.slot) == NO_CARD:
-            return _refuse(rule, action, f"{{0}} has no card in slot {action.slot}", (actor,))
-        return _refuse(rule, action, f"{{0}} has no card in slot {action.target_slot}", (target,))
+            return _refuse(
+                rule, action, "{0} has no card in slot {slot}", (actor,), slot=action.slot
+            )
+        return _refuse(
+            rule, action, "{0} has no card in slot {slot}", (target,), slot=action.target_slot
+        )
     return None
 
 
@@ -443,7 +475,7 @@ def _compensate(state: State, action: Compensate) -> IllegalActionError | None:
     card = _card_at(state, actor, action.slot)
     if card == NO_CARD:
         return _refuse(
-            can_give_in_return, action, f"{{0}} has no card in slot {action.slot}", (actor,)
+            can_give_in_return, action, "{0} has no card in slot {slot}", (actor,), slot=action.slot
         )
     if not may_compensate_with(state.setup.deck, card, state.table.mask(actor)):
         return _refuse(

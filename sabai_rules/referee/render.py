@@ -123,8 +123,9 @@ class _RuleBlock:
     heading: str
     #: The published text: (the label, where it comes from, its language, the text), or None.
     quote: tuple[str, str, str, str] | None
-    #: Our statement of a rule, or a ruling's decision: (the label, the text).
-    statement: tuple[str, str]
+    #: Our statement of a rule, or a ruling's decision: (the label, the language it is written
+    #: in, the text).
+    statement: tuple[str, str, str]
     #: The rule's page on the rulebook site, relative to the site's root.
     link: str
 
@@ -134,10 +135,10 @@ def _rule_parts(rule_id: str, lang: str) -> _RuleBlock:
     cat = catalogue.default()
     link = cat.rulebook_link(rule_id, lang)
     if cat.kind_of(rule_id) == "ruling":
-        ruling = cat.ruling(rule_id)
-        heading = f"{t('ruling')} {_number(rule_id, lang)} · {ruling.id} — {ruling.title}"
-        decision = " ".join(catalogue.plain(ruling.decision).split())
-        return _RuleBlock(heading, None, ("", decision), link)
+        text = cat.ruling(rule_id).text_in(lang)
+        heading = f"{t('ruling')} {_number(rule_id, lang)} · {rule_id} — {text.title}"
+        decision = " ".join(catalogue.plain(text.decision).split())
+        return _RuleBlock(heading, None, ("", text.language, decision), link)
     rule = cat.rule(rule_id)
     heading = f"{t('rule')} {_number(rule_id, lang)} · {rule.id} — {rule.title(lang)}"
     quote = rule.text(lang)
@@ -147,9 +148,10 @@ def _rule_parts(rule_id: str, lang: str) -> _RuleBlock:
         if quote.language != lang:
             where = f"{t('source.fallback')} {t(f'language.{quote.language}')}"
         said = (t("source"), where, quote.language, quote.text)
-    english = "" if lang == "en" else f" ({t('english')})"
-    statement = " ".join(catalogue.plain(rule.statement).split())
-    return _RuleBlock(heading, said, (f"{t('statement')}{english}", statement), link)
+    written, statement = rule.statement_in(lang)
+    english = "" if written == lang else f" ({t('english')})"
+    statement = " ".join(catalogue.plain(statement).split())
+    return _RuleBlock(heading, said, (f"{t('statement')}{english}", written, statement), link)
 
 
 def _rule_block(rule_id: str, lang: str) -> list[str]:
@@ -158,7 +160,7 @@ def _rule_block(rule_id: str, lang: str) -> list[str]:
     if block.quote is not None:
         name, where, _, text = block.quote
         lines.append(f"  {name} ({where}): {text}")
-    name, text = block.statement
+    name, _, text = block.statement
     lines.append(f"  {name}: {text}" if name else f"  {text}")
     lines.append(f"  {label(lang, 'rulebook')}: {block.link}")
     return lines
@@ -231,14 +233,13 @@ def render_text(verdict: Verdict, lang: str = "en") -> str:
     lines = [f"{t('verdict.unreadable')}: {problem}" for problem in verdict.problems]
     lines += _more(lang, "unreadable", verdict.problems_total - len(verdict.problems))
     lines.extend(_result_line(result, names, lang) for result in verdict.results)
-    english = "" if lang == "en" else f" ({t('english')})"
     for event in verdict.illegal:
         where = f"{t('table.round')} {event.round + 1}, #{event.index + 1}"
         lines += [
             "",
             f"{t('verdict.illegal')} {event.number} ({where}): "
             f"{describe(event.action, names, lang)} · {_as_recorded(event.action, names)}",
-            f"  {event.message}{english} [{event.rule}]",
+            f"  {event.message_in(names, lang)} [{event.rule}]",
             *_rule_block(event.rule, lang),
         ]
         allowed = "; ".join(describe(a, names, lang) for a in event.allowed[:12]) or "-"
@@ -255,7 +256,7 @@ def render_text(verdict: Verdict, lang: str = "en") -> str:
             "",
             f"{t('verdict.noted')} {note.number} ({where}): "
             f"{describe(note.action, names, lang)} · {_as_recorded(note.action, names)}",
-            f"  {note.message}{english}",
+            f"  {note.message_in(names, lang)}",
             f"  {t('ruling')} {_number(note.rule, lang)} · {note.rule} · "
             f"{t('rulebook')}: {cat.rulebook_link(note.rule, lang)}",
         ]
@@ -279,7 +280,7 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
             "action": action_to_json(event.action, names),
             "rule": event.rule,
             "rulebook": cat.rulebook_link(event.rule, lang),
-            "message": event.message,
+            "message": event.message_in(names, lang),
             "allowed": [action_to_json(a, names) for a in event.allowed],
         }
         if cat.kind_of(event.rule) == "rule":
@@ -290,10 +291,12 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
             data["source"] = (
                 None if quote is None else {"language": quote.language, "text": quote.text}
             )
-            data["statement"] = catalogue.plain(rule.statement)
+            written, statement = rule.statement_in(lang)
+            data["statement"] = catalogue.plain(statement)
+            data["statement_language"] = written
         else:
             data["rule_number"] = _number(event.rule, lang)
-            data["rule_title"] = cat.ruling(event.rule).title
+            data["rule_title"] = cat.ruling(event.rule).text_in(lang).title
         return data
 
     def note_json(note: Note) -> dict[str, Any]:
@@ -305,7 +308,7 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
             "rule": note.rule,
             "rule_number": _number(note.rule, lang),
             "rulebook": cat.rulebook_link(note.rule, lang),
-            "message": note.message,
+            "message": note.message_in(names, lang),
         }
 
     out = {
@@ -395,10 +398,10 @@ def _rule_html(rule_id: str, lang: str) -> list[str]:
         name, where, language, text = block.quote
         out.append(f"<p><strong>{_h(name)}</strong> ({_h(where)}){colon}</p>")
         out.append(f'<blockquote lang="{_h(language)}"><p>{_h(text)}</p></blockquote>')
-    name, text = block.statement
+    name, written, text = block.statement
     if name:
         out.append(f"<p><strong>{_h(name)}</strong>{colon}</p>")
-    out.append(f'<p lang="en">{_h(text)}</p>')
+    out.append(f'<p lang="{_h(written)}">{_h(text)}</p>')
     link = _h(block.link)
     out.append(
         f'<p><strong>{_h(label(lang, "rulebook"))}</strong>{colon}<a href="{link}">{link}</a></p>'
@@ -419,7 +422,6 @@ def render_html(verdict: Verdict, lang: str = "en") -> str:
     t = _labeller(lang)
     colon = _colon(lang)
     names = verdict.record.players
-    english = "" if lang == "en" else f" ({t('english')})"
     title = t("verdict.html-title")
     body = [f"<h1>{_h(title)}</h1>", f'<p class="players">{_h(" · ".join(names))}</p>']
     if verdict.problems:
@@ -442,7 +444,7 @@ def render_html(verdict: Verdict, lang: str = "en") -> str:
             f"<h2>{_h(t('verdict.illegal'))} {event.number} ({_h(where)})</h2>",
             f"<p>{_h(describe(event.action, names, lang))} · "
             f"<code>{_h(_as_recorded(event.action, names))}</code></p>",
-            f"<p>{_h(event.message)}{_h(english)} <code>[{_h(event.rule)}]</code></p>",
+            f"<p>{_h(event.message_in(names, lang))} <code>[{_h(event.rule)}]</code></p>",
             *_rule_html(event.rule, lang),
             f"<p><strong>{_h(t('verdict.allowed'))}</strong>{colon}</p>",
             '<ul class="allowed">' + "".join(f"<li>{_h(a)}</li>" for a in allowed or ["-"]),
@@ -460,7 +462,7 @@ def render_html(verdict: Verdict, lang: str = "en") -> str:
             f"<h2>{_h(t('verdict.noted'))} {note.number} ({_h(where)})</h2>",
             f"<p>{_h(describe(note.action, names, lang))} · "
             f"<code>{_h(_as_recorded(note.action, names))}</code></p>",
-            f"<p>{_h(note.message)}{_h(english)}</p>",
+            f"<p>{_h(note.message_in(names, lang))}</p>",
             f"<p>{_h(t('ruling'))} {_h(_number(note.rule, lang))} · {_h(note.rule)} · "
             f'<a href="{link}">{link}</a></p>',
             "</section>",

@@ -41,6 +41,7 @@ from sabai_rules.engine.rules import (
 )
 from sabai_rules.events import Event
 from sabai_rules.game import finish_round, new_game
+from sabai_rules.messages import Wording
 from sabai_rules.moves import (
     PARAMETERS,
     Action,
@@ -115,9 +116,15 @@ class IllegalEvent:
     index: int
     action: Action
     rule: str
+    #: Why, in English, naming players as the record does.
     message: str
     allowed: tuple[Action, ...]
     before: State
+    #: Why, to be said in any language of the rulebook (:meth:`message_in`).
+    wording: Wording
+
+    def message_in(self, names: Sequence[str], language: str) -> str:
+        return self.wording.text(names, language)
 
 
 @attrs.frozen
@@ -133,6 +140,11 @@ class Note:
     rule: str
     #: What happened, naming players as the record does (English).
     message: str
+    #: What happened, to be said in any language of the rulebook (:meth:`message_in`).
+    wording: Wording
+
+    def message_in(self, names: Sequence[str], language: str) -> str:
+        return self.wording.text(names, language)
 
 
 def _claimed(claim: Claim | None, number: int, rule: str) -> bool:
@@ -561,24 +573,30 @@ def _stated_pile(state: State, faces: Sequence[int], action: Action) -> list[int
         raise IllegalActionError(
             rule,
             action,
-            f"the record states {len(faces)} cards of the new draw pile, but the discard pile "
-            f"under its top card holds {len(pile)}",
+            "the record states {stated} cards of the new draw pile, but the discard pile under its"
+            " top card holds {held}",
+            params={"stated": len(faces), "held": len(pile)},
         )
     left = list(pile)  # in increasing order of id
     cards = []
     for k, face in enumerate(faces, start=1):
         card = next((c for c in left if card_faces[c] == face), None)
         if card is None:
-            name = face_name(face)
             held = sum(1 for c in pile if card_faces[c] == face)
-            stated = f"the record states card {k} from the top of the new draw pile as {name}"
+            params = {"place": k, "face": face_name(face), "held": held, "nth": held + 1}
             if held:
-                nth = _ORDINALS.get(held + 1, f"{held + 1}th")
-                stated += f", its {nth} {name}, but the discard pile under its top card holds "
-                stated += f"only {held}"
+                params["ordinal"] = _ORDINALS.get(held + 1, f"{held + 1}th")
+                template = (
+                    "the record states card {place} from the top of the new draw pile as {face},"
+                    " its {ordinal} {face}, but the discard pile under its top card holds only"
+                    " {held}"
+                )
             else:
-                stated += f", but the discard pile under its top card holds no {name}"
-            raise IllegalActionError(rule, action, stated)
+                template = (
+                    "the record states card {place} from the top of the new draw pile as {face},"
+                    " but the discard pile under its top card holds no {face}"
+                )
+            raise IllegalActionError(rule, action, template, params=params)
         left.remove(card)
         cards.append(card)
     return cards
@@ -723,6 +741,7 @@ def _illegal_event(step: Played, error: IllegalActionError, names: Sequence[str]
         error.message_with(names),
         _allowed(step.before, step.action.actor),
         step.before,
+        error.wording,
     )
 
 
@@ -734,12 +753,14 @@ def _note(step: Played, names: Sequence[str]) -> Note | None:
     action = step.action
     owner = step.outranked_by
     if owner != NO_PLAYER and isinstance(action, ThrowIn):
-        message = (
-            f"{names[action.actor]} reached for {names[owner]}'s card in slot {action.slot} at the "
-            f"same moment as {names[owner]}, who knew it and had priority: {names[owner]} threw it "
-            f"in, and {names[action.actor]}'s reach did nothing"
+        wording = Wording(
+            "{0} reached for {1}'s card in slot {slot} at the same moment as {1}, who knew it and"
+            " had priority: {1} threw it in, and {0}'s reach did nothing",
+            (action.actor, owner),
+            (("slot", action.slot),),
         )
-        return Note(step.number, step.round, step.index, action, _PRIORITY, message)
+        message = wording.text(names)
+        return Note(step.number, step.round, step.index, action, _PRIORITY, message, wording)
     if not isinstance(action, Keep):
         return None
     table, deck = step.before.table, step.before.deck
@@ -749,12 +770,14 @@ def _note(step: Played, names: Sequence[str]) -> Note | None:
     card = row[action.slot]
     if may_exchange(deck, card) or not table.mask(action.actor) & card_bit(card):
         return None
-    message = (
-        f"{names[action.actor]} kept the drawn card in slot {action.slot}, which holds the Ass "
-        "Joker they had already seen: it is shown and stays, the drawn card is played; "
-        "no sanction"
+    wording = Wording(
+        "{0} kept the drawn card in slot {slot}, which holds the Ass Joker they had already seen:"
+        " it is shown and stays, the drawn card is played; no sanction",
+        (action.actor,),
+        (("slot", action.slot),),
     )
-    return Note(step.number, step.round, step.index, action, _TURNED_OVER, message)
+    message = wording.text(names)
+    return Note(step.number, step.round, step.index, action, _TURNED_OVER, message, wording)
 
 
 def close_round(state: State) -> State:

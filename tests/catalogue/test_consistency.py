@@ -224,8 +224,8 @@ def test_an_older_edition_rule_without_its_finnish_text_is_found(spec_copy: Path
     # turn.draw is in both editions; say the Finnish text lacks it instead of quoting it.
     _edit(
         spec_copy / "rules" / "turn.toml",
-        'fi = "Vuorollaan pelaaja nostaa kortin pakasta ja katsoo sitä."\n\n[[rule]]',
-        '\n[rule.absent]\nfi = "Puuttuu."\n\n[[rule]]',
+        'fi = "Vuorollaan pelaaja nostaa kortin pakasta ja katsoo sitä."\n',
+        '\n[rule.absent]\nfi = "Puuttuu."\n',
     )
     problems = check_source_presence(catalogue.load(spec_copy))
     assert [(p.where, p.message) for p in problems] == [

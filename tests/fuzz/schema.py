@@ -127,12 +127,7 @@ def reader_only(doc: Json, error: RecordError) -> str | None:
     ):
         return "a whole fraction"
     # "that a seed written as a text of digits is within 256 bits".
-    if (
-        path.endswith(".seed")
-        and found
-        and isinstance(value, str)
-        and "bits" in message
-    ):
+    if path.endswith(".seed") and found and isinstance(value, str) and "bits" in message:
         return "a seed of digits beyond 256 bits"
     # "that named players exist, that a seat number is below the number of players".
     if message.startswith("unknown player"):

@@ -180,7 +180,9 @@ def _judge(state: State, action: Action, player: int, rng: random.Random) -> str
     """Check ``rule_seen`` for one refused action and one player; the refusal's rule."""
     refusal = current_refusal(state, action)
     assert refusal is not None
-    error = IllegalActionError(refusal.rule, action, refusal.template, refusal.seats)
+    error = IllegalActionError(
+        refusal.rule, action, refusal.template, refusal.seats, params=dict(refusal.params)
+    )
     shown = rule_seen(state, action, error, player)
     if shown:
         # Every state the player cannot tell apart refuses it alike.

@@ -163,7 +163,7 @@ def test_the_html_verdict_says_what_the_text_verdict_says(lang: str) -> None:
     names = verdict.record.players
     assert f"{label(lang, 'verdict.illegal')} 14" in text
     assert describe(event.action, names, lang) in text
-    assert event.message in text
+    assert event.message_in(names, lang) in text
     for action in event.allowed[:12]:
         assert describe(action, names, lang) in text
     # the rule block, its rulebook page a link

@@ -25,6 +25,13 @@ release = sabai_rules.__version__
 version = release
 
 language = "en"
+# The hand-written pages are translated by gettext catalogues, one per page and language
+# (docs/locale/<lang>/LC_MESSAGES/<page>.po), compiled to .mo by Sphinx when it builds a site.
+locale_dirs = ["locale/"]
+gettext_compact = False
+# Messages without their line numbers: a catalogue changes only when a message does
+# (python tools/update_po.py brings them up to date).
+gettext_location = False
 
 extensions = [
     "myst_parser",
@@ -32,6 +39,7 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
     "sabai_docs",
+    "sabai_i18n",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
@@ -56,6 +64,9 @@ html_sidebars = {
 }
 html_css_files = ["sabai.css"]
 html_js_files = ["languages.js"]
+html_favicon = "_static/favicon.svg"
+# Rules and rulings first in the search's results, the API reference last.
+html_search_scorer = str(DOCS / "_static" / "scorer.js")
 
 autodoc_typehints = "description"
 autodoc_typehints_format = "short"

@@ -6,6 +6,9 @@
 
 Each build runs ``sphinx-build -W -n --keep-going``: a warning, a broken cross-reference or an
 unknown rule id fails it. ``docs/_build/html/index.html`` sends the reader to the English site.
+After each site, its printable book: the whole rulebook (rules, rulings, glossary, editions,
+concordance) on one page with print styles, built by ``singlehtml`` from ``docs/book.md`` into
+``docs/_build/html/<lang>/book/index.html``, which the site's home page links to.
 The time of each build is printed. Then every rule's heading on each site must carry the number
 the referee and ``sabai rules`` print (:meth:`~sabai_rules.catalogue.Catalogue.rule_number`).
 Exit status: 0 all built, every link resolves and every number agrees; 1 a build failed, a link
@@ -42,8 +45,32 @@ REDIRECT = """<!DOCTYPE html>
 
 def build(lang: str, out: Path) -> tuple[str, float, int, str]:
     """One language's site; returns (language, seconds, exit status, Sphinx's output)."""
-    target = out / "html" / lang
-    doctrees = out / "doctrees" / lang
+    return _sphinx(lang, "html", out / "html" / lang, out / "doctrees" / lang)
+
+
+def build_book(lang: str, out: Path) -> tuple[str, float, int, str]:
+    """One language's printable book, inside its site (build the site first: that build
+    empties the site's directory)."""
+    target = out / "html" / lang / "book"
+    built = _sphinx(lang, "singlehtml", target, out / "doctrees" / f"book-{lang}", "root_doc=book")
+    if built[2] == 0:
+        # singlehtml names the page after its root document; the book is the directory's index.
+        (target / "book.html").replace(target / "index.html")
+    return built
+
+
+def build_both(lang: str, out: Path) -> list[tuple[str, float, int, str]]:
+    """The site of ``lang``, then (if it built) its book."""
+    site = build(lang, out)
+    if site[2] != 0:
+        return [site]
+    book = build_book(lang, out)
+    return [site, (f"{lang} book", *book[1:])]
+
+
+def _sphinx(
+    lang: str, builder: str, target: Path, doctrees: Path, *overrides: str
+) -> tuple[str, float, int, str]:
     shutil.rmtree(target, ignore_errors=True)
     shutil.rmtree(doctrees, ignore_errors=True)
     argv = [
@@ -55,9 +82,10 @@ def build(lang: str, out: Path) -> tuple[str, float, int, str]:
         "-n",
         "--keep-going",
         "-b",
-        "html",
+        builder,
         "-D",
         f"language={lang}",
+        *(item for override in overrides for item in ("-D", override)),
         "-d",
         str(doctrees),
         str(DOCS),
@@ -114,12 +142,13 @@ def main(argv: list[str] | None = None) -> int:
 
     failed = False
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for lang, seconds, status, output in pool.map(lambda code: build(code, out), languages):
-            verdict = "built" if status == 0 else f"FAILED (sphinx-build exit {status})"
-            print(f"{lang}: {verdict} in {seconds:.1f} s", flush=True)
-            if status != 0:
-                failed = True
-                print(output, file=sys.stderr)
+        for results in pool.map(lambda code: build_both(code, out), languages):
+            for lang, seconds, status, output in results:
+                verdict = "built" if status == 0 else f"FAILED (sphinx-build exit {status})"
+                print(f"{lang}: {verdict} in {seconds:.1f} s", flush=True)
+                if status != 0:
+                    failed = True
+                    print(output, file=sys.stderr)
     if failed:
         return 1
     (out / "html" / "index.html").write_text(REDIRECT, encoding="utf-8")

@@ -29,8 +29,10 @@ from typing import Any, ClassVar, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx import addnodes
 from sphinx.addnodes import pending_xref
 from sphinx.application import Sphinx
+from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
@@ -39,7 +41,7 @@ from sabai_dev.scenarios import Scenario, Step, load_scenarios, parse_action, ru
 from sabai_dev.traceability import Trace, trace
 from sabai_rules import catalogue
 from sabai_rules.cards import ASS_JOKER, GIVE, JOKER, PEEK, SPY, SWITCH, face_name, parse_face
-from sabai_rules.catalogue import EDITION_OF, LANGUAGES, Catalogue, Language, Rule
+from sabai_rules.catalogue import EDITION_OF, LANGUAGES, Catalogue, Chapter, Language, Rule
 from sabai_rules.moves import MAX_PLAYERS
 from sabai_rules.referee.i18n import describe, label
 from sabai_rules.referee.picture import card_svg, round_end_diagram, table_svg, turn_diagram
@@ -62,7 +64,10 @@ for _lang in LANGUAGES:
 
 
 def lang_of(app_or_env: Any) -> Language:
-    config = app_or_env.config
+    return _config_lang(app_or_env.config)
+
+
+def _config_lang(config: Any) -> Language:
     return config.language if config.language in LANGUAGES else "en"
 
 
@@ -73,6 +78,53 @@ def w(lang: str, key: str) -> str:
 def in_site(rule: Rule, lang: Language) -> bool:
     """True if this site renders ``rule``: the site of a language renders that text's edition."""
     return EDITION_OF[lang] in rule.editions
+
+
+def site_chapters(lang: Language) -> tuple[Chapter, ...]:
+    """The chapters the site of ``lang`` renders: those with a rule of its edition (the older
+    edition has no Ass move, for one). A chapter without one has no page on that site."""
+    edition = EDITION_OF[lang]
+    return tuple(c for c in cat().chapters() if cat().rules(chapter=c.id, edition=edition))
+
+
+def absent_pages(lang: Language) -> frozenset[str]:
+    """The chapter pages the site of ``lang`` leaves out (docnames)."""
+    shown = {c.id for c in site_chapters(lang)}
+    return frozenset(f"rules/{c.id}" for c in cat().chapters() if c.id not in shown)
+
+
+#: The root document of the printable book (built by ``singlehtml`` with ``root_doc=book``), and
+#: the pages it holds beside the chapters the rules' index lists.
+BOOK = "book"
+BOOK_PAGES = ("rules/index", "rulings", "glossary", "editions", "concordance")
+
+
+def in_book(env: BuildEnvironment) -> bool:
+    """True while building the printable book rather than the site."""
+    return bool(env.config.root_doc == BOOK)
+
+
+def configure_pages(app: Sphinx, config: Config) -> None:
+    """Leave out of this build the pages it does not show: the chapters without a rule of the
+    site's edition; the book's root on the site; every page but the book's in the book."""
+    lang = _config_lang(config)
+    excluded = [f"{page}.md" for page in sorted(absent_pages(lang))]
+    if config.root_doc == BOOK:
+        kept = {BOOK, *BOOK_PAGES, *(f"rules/{c.id}" for c in site_chapters(lang))}
+        source = Path(app.srcdir)
+        for path in sorted(source.rglob("*.md")):
+            docname = path.relative_to(source).with_suffix("").as_posix()
+            if not docname.startswith("_") and docname not in kept:
+                excluded.append(f"{docname}.md")
+        # The book has no search page nor general index: no search box either.
+        config.html_use_index = False
+        config.html_sidebars = {
+            pattern: [item for item in items if item != "sidebar/search.html"]
+            for pattern, items in config.html_sidebars.items()
+        }
+    else:
+        excluded.append(f"{BOOK}.md")
+    config.exclude_patterns = [*config.exclude_patterns, *excluded]
 
 
 # -- shared data, loaded once per build ------------------------------------------------------------
@@ -109,15 +161,51 @@ def picture_id(env: BuildEnvironment) -> str:
     return f"sp{env.new_serialno('sabai-picture')}"
 
 
-def figure(svg: str, caption: str = "", *, summary: str = "", kind: str = "table") -> nodes.raw:
-    """A picture inline in the page, so that it scales: a figure with its caption, or, with a
-    ``summary``, folded away under it."""
-    if summary:
-        text = f'<details class="sabai-picture sabai-{kind}"><summary>{html.escape(summary)}'
+def figure(svg: str, caption: str = "", *, fold: str = "", kind: str = "table") -> nodes.raw:
+    """A picture inline in the page, so that it scales: a figure with its caption, or folded
+    away under the words ``fold``."""
+    if fold:
+        text = f'<details class="sabai-picture sabai-{kind}"><summary>{html.escape(fold)}'
         return nodes.raw("", f"{text}</summary>{svg}</details>", format="html")
     below = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
     text = f'<figure class="sabai-picture sabai-{kind}">{svg}{below}</figure>'
     return nodes.raw("", text, format="html")
+
+
+# -- folded blocks -------------------------------------------------------------------------------
+
+
+class details(nodes.General, nodes.Element):  # noqa: N801 - docutils names nodes in lower case
+    """A block the reader unfolds: HTML ``<details>``, its first child a :class:`summary`."""
+
+
+class summary(nodes.General, nodes.TextElement):  # noqa: N801
+    """What a folded block shows while folded: HTML ``<summary>``."""
+
+
+def _visit_details(self: Any, node: details) -> None:
+    self.body.append(self.starttag(node, "details"))
+
+
+def _depart_details(self: Any, node: details) -> None:
+    self.body.append("</details>\n")
+
+
+def _visit_summary(self: Any, node: summary) -> None:
+    self.body.append(self.starttag(node, "summary", suffix=""))
+
+
+def _depart_summary(self: Any, node: summary) -> None:
+    self.body.append("</summary>\n")
+
+
+def folded(head: list[nodes.Node], body: list[nodes.Node], classes: list[str]) -> details:
+    """A :class:`details` block: ``head`` (inline nodes) shown, ``body`` folded."""
+    box = details(classes=classes)
+    box += summary("", "", *head)
+    for node in body:
+        box += node
+    return box
 
 
 # -- directives ----------------------------------------------------------------------------------
@@ -234,7 +322,9 @@ def term_users(lang: Language) -> dict[str, tuple[str, ...]]:
                     users[ident].append(rule.id)
     order = {rule.id: n for n, rule in enumerate(cat().rules())}
     return {
-        ident: tuple(sorted((r for r in ids if in_site(cat().rule(r), lang)), key=order.get))
+        ident: tuple(
+            sorted((r for r in ids if in_site(cat().rule(r), lang)), key=lambda r: order[r])
+        )
         for ident, ids in users.items()
     }
 
@@ -300,7 +390,11 @@ class ChapterDirective(MarkdownDirective):
             if not in_site(rule, lang):
                 continue
             self.note_object("rule", rule.id, rule.id)
-            section = self.section(rule.id, f"{rule_number(rule, lang)} {rule.title(lang)}")
+            number = rule_number(rule, lang)
+            section = self.section(rule.id, f"{number} {rule.title(lang)}")
+            # The number as an index entry: the search finds "6.8" among the index's entries
+            # (its words leave out numbers), and the general index lists it.
+            section += addnodes.index(entries=[("single", number, rule.id, "main", None)])
             lines = [
                 f"`{rule.id}`"
                 + (f" · {label(lang, 'kind.informational')}" if not rule.is_normative else "")
@@ -331,7 +425,7 @@ class ChapterDirective(MarkdownDirective):
                 )
                 lines += ["", f"**{label(lang, 'source')}**{where}:", "", _quote(quote.text)]
             written, statement = rule.statement_in(lang)
-            statement = link_terms(statement, cast(Language, written))[0]
+            statement = link_terms(statement, written)[0]
             heading = f"**{label(lang, 'statement')}**{_written_in(written, lang)}:"
             lines += ["", heading, "", statement]
             rulings = cat().rulings(rule=rule.id)
@@ -341,13 +435,12 @@ class ChapterDirective(MarkdownDirective):
                     f"**{label(lang, 'rulings')}:** "
                     + ", ".join(f"{{ruling}}`{r.id}`" for r in rulings),
                 ]
-            code = _code_links(rule.id)
+            # The book holds neither the API reference nor the worked examples; the tests that
+            # check a rule are listed on the traceability page.
+            code = [] if in_book(self.env) else _code_links(rule.id)
             if code:
                 lines += ["", f"**{w(lang, 'implemented')}:** " + "; ".join(code)]
-            tested = _test_names(rule.id)
-            shown = _scenario_links(rule.id, lang)
-            if tested:
-                lines += ["", f"**{w(lang, 'tested')}:** " + ", ".join(tested)]
+            shown = [] if in_book(self.env) else _scenario_links(rule.id, lang)
             if shown:
                 lines += ["", f"**{w(lang, 'scenarios')}:** " + ", ".join(shown)]
             self.parse("\n".join(lines), section)
@@ -370,6 +463,9 @@ class RulingsDirective(MarkdownDirective):
                 text = ruling.text_in(lang)
                 self.note_object("ruling", ruling.id, ruling.id)
                 section = self.section(ruling.id, f"R{ruling.number}. {text.title}")
+                section += addnodes.index(
+                    entries=[("single", f"R{ruling.number}", ruling.id, "main", None)]
+                )
                 lines = [f"`{ruling.id}`"]
                 if ruling.assumption:
                     lines += ["", ":::{important}", label(lang, "assumption"), ":::"]
@@ -396,7 +492,7 @@ class RulingsDirective(MarkdownDirective):
                     f"**{w(lang, 'settles')}:** "
                     + ", ".join(f"{{rule}}`{r}`" for r in ruling.rules),
                 ]
-                shown = _scenario_links(ruling.id, lang)
+                shown = [] if in_book(self.env) else _scenario_links(ruling.id, lang)
                 if shown:
                     lines += ["", f"**{w(lang, 'scenarios')}:** " + ", ".join(shown)]
                 self.parse("\n".join(lines), section)
@@ -586,7 +682,7 @@ class ExamplesDirective(MarkdownDirective):
     def table(self, state: State, names: tuple[str, ...], summary: str) -> nodes.raw:
         """The table as the referee sees it, folded away under ``summary``."""
         svg = table_svg(state, names, lang=self.lang, ident=picture_id(self.env))
-        return figure(svg, summary=summary)
+        return figure(svg, fold=summary)
 
     def legend(self) -> nodes.Node:
         """Each kind of card as the pictures draw it."""
@@ -655,15 +751,17 @@ def _game_result(result: Any, names: tuple[str, ...], lang: str) -> str:
 
 
 class TraceabilityDirective(MarkdownDirective):
-    """For each chapter: how many normative rules have code, tests and scenarios."""
+    """For each chapter: how many normative rules of this site's edition have code, tests and
+    scenarios; the same for each rule; and, folded per rule, the tests that check it."""
 
     page = "traceability"
 
     def body(self) -> list[nodes.Node]:
         lang = self.lang
+        edition = EDITION_OF[lang]
         head = (
             label(lang, "chapter"),
-            label(lang, "rules"),
+            f"{label(lang, 'rules')} ({label(lang, 'kind.normative')})",
             w(lang, "code"),
             w(lang, "tests"),
             w(lang, "scenarios"),
@@ -672,8 +770,8 @@ class TraceabilityDirective(MarkdownDirective):
             "| " + " | ".join(head) + " |",
             "|---|---|---|---|---|",
         ]
-        for chapter in cat().chapters():
-            rules = list(cat().rules(chapter=chapter.id, kind="normative"))
+        for chapter in site_chapters(lang):
+            rules = list(cat().rules(chapter=chapter.id, kind="normative", edition=edition))
             code = sum(1 for r in rules if found().code(r.id))
             tests = sum(1 for r in rules if found().tests(r.id))
             shown = sum(1 for r in rules if found().scenarios(r.id))
@@ -686,12 +784,21 @@ class TraceabilityDirective(MarkdownDirective):
             "| id | " + f"{w(lang, 'code')} | {w(lang, 'tests')} | {w(lang, 'scenarios')} |",
             "|---|---|---|---|",
         ]
-        for rule in cat().rules(kind="normative"):
+        normative = cat().rules(kind="normative", edition=edition)
+        for rule in normative:
             counts = (found().code(rule.id), found().tests(rule.id), found().scenarios(rule.id))
             lines.append(
                 f"| {{rule}}`{rule.id}` | " + " | ".join(str(len(c)) for c in counts) + " |"
             )
-        return self.parse("\n".join(lines))
+        out = self.parse("\n".join(lines))
+        tested = self.section("tested-by", w(lang, "tested"))
+        for rule in normative:
+            names = _test_names(rule.id)
+            summary_box = cast(nodes.Element, self.parse(f"{{rule}}`{rule.id}` ({len(names)})")[0])
+            listed = cast(nodes.Element, self.parse("\n".join(f"- {n}" for n in names) or "—")[0])
+            first = cast(nodes.Element, summary_box.children[0])
+            tested += folded(list(first.children), list(listed.children), ["sabai-tests"])
+        return [*out, tested]
 
 
 class RuleIndexDirective(MarkdownDirective):
@@ -726,7 +833,9 @@ class CliDirective(MarkdownDirective):
         out: list[nodes.Node] = []
         for name, text in texts:
             section = self.section(f"cli-{name.replace(' ', '-')}", name)
-            section += nodes.literal_block(text, text)
+            block = nodes.literal_block(text, text)
+            block["language"] = "text"  # a help text, not Python
+            section += block
             out.append(section)
         return out
 
@@ -758,7 +867,32 @@ class ReplayDirective(MarkdownDirective):
             # 0 and 1 are verdicts (legal; an illegal event found); 2 and up mean the record or
             # the options could not be used: the page would show an error message as a verdict.
             raise self.error(f"sabai {argv[0]} exited {status}: {text.strip()}")
-        return [nodes.literal_block(text, text)]
+        return [self.verdict(text)]
+
+    def verdict(self, text: str) -> nodes.literal_block:
+        """The verdict as a block of text whose rulebook addresses (``fr/rules/...html#id``,
+        relative to the site's root) are links, relative to this page."""
+        block = nodes.literal_block(text, classes=["sabai-verdict"])
+        block["language"] = "text"
+        to_root = "../" * (self.env.docname.count("/") + 1)
+        cursor = 0
+        for match in _RULEBOOK_ADDRESS.finditer(text):
+            block += nodes.Text(text[cursor : match.start()])
+            address = match.group()
+            block += nodes.reference(address, address, refuri=to_root + address)
+            cursor = match.end()
+        block += nodes.Text(text[cursor:])
+        if cursor:
+            # A block with links is a parsed literal: its raw source (the directive) differs
+            # from its text, so the HTML writer keeps the references (and highlights nothing).
+            block.rawsource = self.block_text
+        return block
+
+
+#: A rulebook address as the referee prints it: a site, a page and an anchor.
+_RULEBOOK_ADDRESS = re.compile(
+    rf"\b(?:{'|'.join(LANGUAGES)})/(?:rules/)?[a-z0-9-]+\.html#[a-z0-9.-]+(?<![.])"
+)
 
 
 class PictureDirective(MarkdownDirective):
@@ -809,9 +943,11 @@ class SchemaDirective(MarkdownDirective):
         text = json.dumps(
             json.loads(path.read_text(encoding="utf-8")), indent=2, ensure_ascii=False
         )
-        block = nodes.literal_block(text, text)
+        block = nodes.literal_block(text, text, classes=["sabai-schema"])
         block["language"] = "json"
-        return [block]
+        lines = text.count("\n") + 1
+        head = [nodes.literal(path.name, path.name), nodes.Text(f" ({lines:,} lines)")]
+        return [folded(head, [block], ["sabai-schema"])]
 
 
 # -- cross references ---------------------------------------------------------------------------
@@ -829,6 +965,8 @@ def resolve_other_edition(
         std = env.domains.standard_domain
         docname, anchor = std.objects[("ruling", target)]
         uri = app.builder.get_relative_uri(node.get("refdoc", env.docname), docname) + "#" + anchor
+        if app.builder.name == "singlehtml":
+            uri = "#" + anchor  # the book is one page
         reference = nodes.reference("", "", internal=True, refuri=uri, reftitle=target)
         reference += contnode
         return reference
@@ -838,7 +976,8 @@ def resolve_other_edition(
     lang = lang_of(env)
     if in_site(rule, lang):
         return None
-    depth = env.docname.count("/")
+    # The book is one page, book/index.html, beside the site's pages.
+    depth = 1 if in_book(env) else env.docname.count("/")
     uri = "../" * (depth + 1) + cat().rulebook_link(rule.id, lang)
     reference = nodes.reference("", "", internal=False, refuri=uri, reftitle=target)
     reference += contnode
@@ -875,6 +1014,23 @@ class NumberedReferences(SphinxPostTransform):
                 node.children = [nodes.inline(text, text, classes=["sabai-ref"])]
 
 
+def no_search_in_book(app: Sphinx) -> None:
+    """The book (``singlehtml``) has no search page: its pages do not link to one."""
+    if app.builder.name == "singlehtml":
+        cast(Any, app.builder).search = False
+
+
+def single_page_anchors(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """In the book, a link to another page's anchor (``#document-rulings#ruling.x``, as
+    Sphinx 9's ``singlehtml`` writes it) is a link to the anchor on the one page."""
+    if app.builder.name != "singlehtml":
+        return
+    for reference in doctree.findall(nodes.reference):
+        uri = reference.get("refuri", "")
+        if uri.startswith("#") and uri.count("#") > 1:
+            reference["refuri"] = uri[uri.index("#", 1) :]
+
+
 def add_reference_titles(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """A link to a rule or ruling has the id as its hover title."""
     for reference in doctree.findall(nodes.reference):
@@ -888,11 +1044,19 @@ def add_language_context(
 ) -> None:
     lang = lang_of(app)
     depth = pagename.count("/")
+
+    def page_in(code: Language) -> str:
+        if app.config.root_doc == BOOK:
+            return f"../../{code}/{BOOK}/index.html"
+        # A chapter the other edition lacks: that site's list of chapters.
+        shown = "rules/index" if pagename in absent_pages(code) else pagename
+        return "../" * (depth + 1) + f"{code}/{shown}.html"
+
     context["sabai_languages"] = [
         (
             code,
             {"en": "English", "fr": "Français", "nl": "Nederlands", "fi": "Suomi"}[code],
-            "../" * (depth + 1) + f"{code}/{pagename}.html",
+            page_in(code),
             code == lang,
         )
         for code in LANGUAGES
@@ -900,12 +1064,97 @@ def add_language_context(
 
 
 class HomeDirective(MarkdownDirective):
-    """The home page's title and introduction, in the site's language."""
+    """The home page's title and introduction, in the site's language, and a link to the
+    printable book (built beside the site, ``book/index.html``, by ``tools/build_docs.py``)."""
 
     page = "home"
 
     def body(self) -> list[nodes.Node]:
-        return []
+        text = w(self.lang, "book-link")
+        link = nodes.reference(text, text, refuri=f"{BOOK}/index.html")
+        note = nodes.Text(f" — {w(self.lang, 'book-note')}.")
+        return [nodes.paragraph("", "", nodes.strong("", "", link), note, classes=["sabai-book"])]
+
+
+class BookDirective(MarkdownDirective):
+    """The printable book's title page: the rules, the rulings, the glossary, the editions and
+    the concordance, one after the other (``docs/book.md``, built by ``singlehtml``)."""
+
+    page = "book"
+
+    def body(self) -> list[nodes.Node]:
+        lines = ["```{toctree}", ":maxdepth: 2", "", *BOOK_PAGES, "```"]
+        return self.parse("\n".join(lines))
+
+
+class ApiIndexDirective(MarkdownDirective):
+    """The API reference's index: one line per module (its docstring's first line), a page per
+    module (``api/<module>.md``). Addresses of the one-page reference (``api.html#<object>``)
+    are sent on to the object's module page."""
+
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        import importlib  # noqa: PLC0415
+
+        modules = [line.strip() for line in self.content if line.strip()]
+        lines = ["```{toctree}", ":hidden:", "", *(f"api/{m}" for m in modules), "```", ""]
+        for module in modules:
+            doc = (importlib.import_module(module).__doc__ or "").strip()
+            first = doc.split("\n\n")[0].replace("\n", " ")
+            first = _myst_roles(first, module)
+            lines.append(f"- {{doc}}`{module} <api/{module}>` — {first}")
+        out = self.parse("\n".join(lines))
+        script = (
+            "<script>(function () {\n"
+            f"  var modules = {json.dumps(sorted(modules, key=len, reverse=True))};\n"
+            "  var id = decodeURIComponent(window.location.hash.slice(1));\n"
+            "  var name = id.replace(/^module-/, '');\n"
+            "  for (var i = 0; id && i < modules.length; i++) {\n"
+            "    var m = modules[i];\n"
+            "    if (name === m || name.indexOf(m + '.') === 0) {\n"
+            "      window.location.replace('api/' + m + '.html#' + encodeURIComponent(id));\n"
+            "      return;\n"
+            "    }\n"
+            "  }\n"
+            "})();</script>"
+        )
+        return [*out, nodes.raw("", script, format="html")]
+
+
+def _myst_roles(text: str, module: str) -> str:
+    """A docstring's rST roles (``:func:`name```) as MyST roles, a name relative to the module
+    made absolute (shown short) as it is on the module's page."""
+
+    def role(match: re.Match[str]) -> str:
+        name, target = match.group(1), match.group(2)
+        bare = target.removeprefix("~")
+        if name in ("func", "class", "data", "meth", "attr", "exc", "obj") and not bare.startswith(
+            ("sabai_rules.", "sabai_dev.", "<")
+        ):
+            target = f"~{module}.{bare}"
+        return f"{{{name}}}`{target}`"
+
+    return re.sub(r"(?<![\w`]):([a-z]+(?::[a-z]+)?):`([^`<]+)`", role, text)
+
+
+def hide_long_values(app: Sphinx, doctree: nodes.document) -> None:
+    """No module constant shows a value that holds a function's or a class's repr, or runs
+    longer than a line: tables of predicates, of phrases, of parameters are described by their
+    docstrings, not printed."""
+    for signature in doctree.findall(addnodes.desc_signature):
+        for annotation in list(signature.findall(addnodes.desc_annotation)):
+            if not any(
+                isinstance(child, addnodes.desc_sig_punctuation) and child.astext() == "="
+                for child in annotation.children
+            ):
+                continue
+            value = annotation.astext()
+            if len(value) > _LONGEST_VALUE or re.search(r"<(function|class|bound) ", value):
+                annotation.parent.remove(annotation)
+
+
+_LONGEST_VALUE = 100
 
 
 class RulesIndexDirective(MarkdownDirective):
@@ -915,17 +1164,9 @@ class RulesIndexDirective(MarkdownDirective):
 
     def body(self) -> list[nodes.Node]:
         lines = ["```{toctree}", ":maxdepth: 2", ""]
-        lines += [chapter.id for chapter in cat().chapters()]
+        lines += [chapter.id for chapter in site_chapters(self.lang)]
         lines.append("```")
         return self.parse("\n".join(lines))
-
-
-class EnglishPageDirective(MarkdownDirective):
-    """A note that a hand-written page is in English (nothing on the English site)."""
-
-    def run(self) -> list[nodes.Node]:
-        text = w(self.lang, "english-page")
-        return self.parse(f":::{{note}}\n{text}\n:::") if text else []
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -950,9 +1191,16 @@ def setup(app: Sphinx) -> dict[str, Any]:
         ("sabai-schema", SchemaDirective),
         ("sabai-home", HomeDirective),
         ("sabai-rules-index", RulesIndexDirective),
-        ("sabai-english-page", EnglishPageDirective),
+        ("sabai-book", BookDirective),
+        ("sabai-api-index", ApiIndexDirective),
     ):
         app.add_directive(name, directive)
+    app.add_node(details, html=(_visit_details, _depart_details))
+    app.add_node(summary, html=(_visit_summary, _depart_summary))
+    app.connect("config-inited", configure_pages)
+    app.connect("doctree-read", hide_long_values)
+    app.connect("builder-inited", no_search_in_book)
+    app.connect("doctree-resolved", single_page_anchors)
     app.connect("missing-reference", resolve_other_edition)
     app.add_post_transform(NumberedReferences)
     app.connect("doctree-resolved", add_reference_titles)

@@ -1,0 +1,213 @@
+"""The built rulebook site, as a reader finds it: each site shows its own edition (no empty
+chapter, counts of that edition only), the tests of a rule on the traceability page, the API
+reference one page per module, a favicon, the verdicts' rulebook links, and the printable book
+with every rule's anchor. Run after ``tools/build_docs.py`` (each test skips an unbuilt site)."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from sabai_rules import catalogue
+from sabai_rules.catalogue import EDITION_OF, LANGUAGES, Language
+from tests.docs.conftest import ROOT, built
+
+CAT = catalogue.default()
+
+
+def _read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def _ids(page: str) -> set[str]:
+    return {unescape(m) for m in re.findall(r'\bid="([^"]+)"', page)}
+
+
+def _text(fragment: str) -> str:
+    return unescape(re.sub(r"<[^>]+>", "", fragment)).strip()
+
+
+def _rows(table: str) -> list[list[str]]:
+    rows = []
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S):
+        rows.append([_text(c) for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)])
+    return rows
+
+
+def _tables(page: str) -> list[str]:
+    return re.findall(r"<table.*?</table>", page, re.S)
+
+
+def _api_modules() -> list[str]:
+    text = _read(ROOT / "docs" / "api.md")
+    block = text.split("```{sabai-api-index}", 1)[1].split("```", 1)[0]
+    return [line.strip() for line in block.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_site_has_a_page_for_each_chapter_of_its_edition_and_no_empty_one(
+    lang: Language,
+) -> None:
+    site = built(lang)
+    edition = EDITION_OF[lang]
+    index = _read(site / "rules" / "index.html")
+    for chapter in CAT.chapters():
+        rules = CAT.rules(chapter=chapter.id, edition=edition)
+        page = site / "rules" / f"{chapter.id}.html"
+        assert page.exists() == bool(rules), (lang, chapter.id)
+        assert (f'href="{chapter.id}.html"' in index) == bool(rules), (lang, chapter.id)
+        if rules:
+            ids = _ids(_read(page))
+            assert {r.id for r in rules} <= ids, (lang, chapter.id)
+    # The older edition has neither an Ass move nor an end of the game of its own.
+    if edition == "older":
+        assert not (site / "rules" / "ass-move.html").exists()
+        assert not (site / "rules" / "game-end.html").exists()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_language_switcher_never_leads_to_a_missing_chapter(lang: Language) -> None:
+    site = built(lang)
+    for page in sorted((site / "rules").glob("*.html")):
+        for link, other in re.findall(r'<a href="([^"]+)" lang="(\w+)" hreflang=', _read(page)):
+            if (site.parent / other / "index.html").exists():
+                assert (page.parent / link).exists(), (page.name, link)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_traceability_counts_the_site_s_edition_only(lang: Language) -> None:
+    site = built(lang)
+    edition = EDITION_OF[lang]
+    page = _read(site / "traceability.html")
+    chapters, per_rule = _tables(page)[:2]
+    counted = {row[0]: int(row[1]) for row in _rows(chapters)[1:]}
+    want = {
+        f"{c.number}. {c.title(lang)}": len(
+            CAT.rules(chapter=c.id, kind="normative", edition=edition)
+        )
+        for c in CAT.chapters()
+        if CAT.rules(chapter=c.id, edition=edition)
+    }
+    assert counted == want
+    normative = CAT.rules(kind="normative", edition=edition)
+    assert len(_rows(per_rule)) - 1 == len(normative)
+    # Each chapter page shows as many normative rules as the table counts.
+    for chapter in CAT.chapters():
+        shown = CAT.rules(chapter=chapter.id, edition=edition)
+        if shown:
+            ids = _ids(_read(site / "rules" / f"{chapter.id}.html"))
+            listed = [r for r in CAT.rules(chapter=chapter.id, kind="normative") if r.id in ids]
+            assert len(listed) == want[f"{chapter.number}. {chapter.title(lang)}"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_tests_of_a_rule_are_on_the_traceability_page_not_the_rule_s(lang: Language) -> None:
+    site = built(lang)
+    edition = EDITION_OF[lang]
+    page = _read(site / "traceability.html")
+    folded = re.findall(r'<details class="sabai-tests">(.*?)</details>', page, re.S)
+    assert len(folded) == len(CAT.rules(kind="normative", edition=edition))
+    assert any("tests/engine/test_throw_in.py::" in _text(block) for block in folded)
+    for chapter in sorted((site / "rules").glob("*.html")):
+        assert "tests/engine/" not in _read(chapter), chapter.name
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_api_reference_is_one_page_per_module(lang: Language) -> None:
+    site = built(lang)
+    index = _read(site / "api.html")
+    modules = _api_modules()
+    assert len(modules) > 10
+    for module in modules:
+        page = site / "api" / f"{module}.html"
+        assert page.exists(), module
+        text = _read(page)
+        assert f'id="module-{module}"' in text
+        assert f"<h1>{module}" in _text(text) or re.search(rf"<h1>.*?{re.escape(module)}", text)
+        assert f'href="api/{module}.html"' in index
+        # No value shows a function's repr or a long table.
+        assert "&lt;function" not in text, module
+    # Old addresses (api.html#sabai_rules.cards.JOKER) are sent on to the module's page.
+    assert "window.location.replace('api/'" in index
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_implemented_by_links_go_to_the_module_pages(lang: Language) -> None:
+    site = built(lang)
+    links = set()
+    for chapter in sorted((site / "rules").glob("*.html")):
+        body = _read(chapter).split('<article role="main"', 1)[1]
+        links |= set(re.findall(r'href="(\.\./api[^"]*)"', body))
+    assert links
+    for link in links:
+        path, _, anchor = link.partition("#")
+        assert path.startswith("../api/"), link
+        target = site / "rules" / path
+        assert target.exists(), link
+        assert not anchor or anchor in _ids(_read(target)), link
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_has_the_favicon(lang: Language) -> None:
+    site = built(lang)
+    icon = site / "_static" / "favicon.svg"
+    svg = ET.parse(icon).getroot()
+    assert svg.tag == "{http://www.w3.org/2000/svg}svg"
+    for page in (site / "index.html", site / "rules" / "turn.html", site / "book" / "index.html"):
+        head = _read(page).split("</head>")[0]
+        assert re.search(r'<link rel="(shortcut )?icon" href="[^"]*_static/favicon\.svg"', head), (
+            page
+        )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_verdict_s_rulebook_address_is_a_link(lang: Language) -> None:
+    site = built(lang)
+    page = _read(site / "dispute.html")
+    rule = "throw-in.retry-lockout"
+    address = CAT.rulebook_link(rule, lang)
+    assert f'href="../{address}"' in page
+    assert (site / ".." / address.split("#")[0]).resolve().exists()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_help_and_verdicts_are_text_not_python(lang: Language) -> None:
+    site = built(lang)
+    cli = _read(site / "cli.html")
+    assert "highlight-text" in cli
+    assert "highlight-default" not in cli
+    assert "highlight-python" not in cli
+    dispute = _read(site / "dispute.html")
+    assert 'class="sabai-verdict' in dispute or "literal-block sabai-verdict" in dispute
+    # The JSON Schema is folded.
+    assert '<details class="sabai-schema">' in _read(site / "records.html")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_book_holds_the_whole_rulebook_on_one_page(lang: Language) -> None:
+    site = built(lang)
+    book = site / "book" / "index.html"
+    assert book.exists()
+    text = _read(book)
+    ids = _ids(text)
+    edition = EDITION_OF[lang]
+    missing = [r.id for r in CAT.rules(edition=edition) if r.id not in ids]
+    assert missing == []
+    assert [r.id for r in CAT.rulings() if r.id not in ids] == []
+    assert [t.id for t in CAT.glossary() if f"term-{t.id}" not in ids] == []
+    for section in ("rulings", "glossary", "editions", "concordance"):
+        assert section in ids
+    # Rules of the other edition only are not in this book.
+    other = [r.id for r in CAT.rules() if edition not in r.editions]
+    assert not set(other) & ids
+    # Links within the book stay on the page.
+    assert not re.search(r'href="#[^"]*#', text)
+    css = _read(site / "book" / "_static" / "sabai.css")
+    assert "@media print" in css
+    assert "page-break-before" in css or "break-before" in css
+    home = _read(site / "index.html")
+    assert 'href="book/index.html"' in home

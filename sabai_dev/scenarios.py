@@ -58,6 +58,7 @@ from sabai_rules.state import Function, Game, Offer, State, cards_in
 
 __all__ = [
     "CHECKS",
+    "Observer",
     "RoundScript",
     "Scenario",
     "ScenarioError",
@@ -573,13 +574,19 @@ _RESULT_KEYS: Final = {
 }
 
 
-def run_scenario(scenario: Scenario) -> State:
+#: Told each table a scenario passes through: the round (from 0), the step within it (0: the table
+#: set out, then 1, 2, ... after each step, a refused one included) and the state.
+Observer = Callable[[int, int, State], None]
+
+
+def run_scenario(scenario: Scenario, observe: Observer | None = None) -> State:
     """Play ``scenario``; raise :class:`ScenarioFailureError` at the first step that does not do
-    what it says. Returns the final state (of the last round)."""
+    what it says. Returns the final state (of the last round). ``observe``, if given, is told
+    every table on the way (the rulebook draws them)."""
     cited = (*scenario.rules, *scenario.rulings)
     if scenario.game is None:
         state = scenario.start()
-        return _play_round(scenario, scenario.rounds[0], state, 0, cited)
+        return _play_round(scenario, scenario.rounds[0], state, 0, cited, observe, 0)
     unknown = set(scenario.game) - {"first_dealer", "seed"}
     if unknown:
         raise ScenarioError(f"{scenario.id}: unknown game key(s) {', '.join(sorted(unknown))}")
@@ -591,7 +598,7 @@ def run_scenario(scenario: Scenario) -> State:
         first_dealer=scenario.game.get("first_dealer"),
     )
     offset = 0
-    for script in scenario.rounds:
+    for number, script in enumerate(scenario.rounds):
         arguments = _layout_arguments(script.table)
         for key in ("dealer", "round_index", "final_round"):
             if key in arguments:
@@ -612,7 +619,7 @@ def run_scenario(scenario: Scenario) -> State:
         state, problem = _set_out(scenario.ruleset, arguments)
         if problem is not None:
             raise ScenarioFailureError(scenario.id, offset + 1, "deal", cited, problem)
-        state = _play_round(scenario, script, state, offset, cited)
+        state = _play_round(scenario, script, state, offset, cited, observe, number)
         offset += len(script.steps)
         if not state.is_over:
             raise ScenarioFailureError(scenario.id, offset, "round", cited, "the round is not over")
@@ -623,8 +630,16 @@ def run_scenario(scenario: Scenario) -> State:
 
 
 def _play_round(
-    scenario: Scenario, script: RoundScript, state: State, offset: int, cited: Sequence[str]
+    scenario: Scenario,
+    script: RoundScript,
+    state: State,
+    offset: int,
+    cited: Sequence[str],
+    observe: Observer | None = None,
+    round_number: int = 0,
 ) -> State:
+    if observe is not None:
+        observe(round_number, 0, state)
     for number, step in enumerate(script.steps, start=offset + 1):
         action = parse_action(step.action)
         if step.refused is not None:
@@ -642,6 +657,8 @@ def _play_round(
             problem = CHECKS[key](state, want)
             if problem is not None:
                 raise ScenarioFailureError(scenario.id, number, step.action, cited, problem)
+        if observe is not None:
+            observe(round_number, number - offset, state)
     if script.result is not None:
         _check_result(scenario, script.result, state, offset + len(script.steps), cited)
     return state

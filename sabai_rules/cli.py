@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import io
 import json
 import os
 import re
 import reprlib
 import shutil
+import stat
 import sys
 import tempfile
 import textwrap
@@ -43,6 +45,7 @@ from sabai_rules.catalogue import (
 )
 from sabai_rules.referee.export import seed_guessable, write_export
 from sabai_rules.referee.i18n import label
+from sabai_rules.referee.picture import table_svg
 from sabai_rules.referee.record import (
     Problem,
     Record,
@@ -51,7 +54,7 @@ from sabai_rules.referee.record import (
     player_index,
     write_record,
 )
-from sabai_rules.referee.render import render_json, render_table, render_text
+from sabai_rules.referee.render import render_html, render_json, render_table, render_text
 from sabai_rules.referee.replay import replay, table_after
 from sabai_rules.ruleset import PRESETS
 
@@ -160,12 +163,16 @@ def _parser() -> argparse.ArgumentParser:
             "scores. Otherwise the first illegal event (with --tolerant, every one: the first 100 "
             "in full, then how many more): its number, "
             "actor and action, the rule it breaks in the chosen language, what the rules allowed "
-            "instead and the table just before it. A claim in the record is checked."
+            "instead and the table just before it. A claim in the record is checked. With "
+            "--format html, one self-contained web page: the same verdict, each rule's rulebook "
+            "page a link, and a picture of the table before each illegal event."
         ),
     )
     replay.add_argument("record", type=Path, help="a game record (JSON)")
     replay.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default: en)")
-    replay.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    replay.add_argument(
+        "--format", choices=("text", "json", "html"), default="text", help="output format"
+    )
     replay.add_argument(
         "--tolerant", action="store_true", help="report every problem and go on where possible"
     )
@@ -183,6 +190,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     show.add_argument("--as", dest="as_player", metavar="PLAYER", help="show only what PLAYER sees")
     show.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default: en)")
+    show.add_argument(
+        "--svg",
+        metavar="FILE",
+        help="also draw the table as an SVG picture into FILE (-: the picture on standard output, "
+        "instead of the text)",
+    )
     show.set_defaults(handler=_show_command)
 
     simulate = commands.add_parser(
@@ -451,11 +464,8 @@ def _replay_command(args: argparse.Namespace, out: TextIO) -> int:
     record = load_record(args.record, problems=problems if args.tolerant else None)
     with _citing():
         verdict = replay(record, tolerant=args.tolerant, problems=problems)
-        text = (
-            render_json(verdict, args.lang)
-            if args.format == "json"
-            else render_text(verdict, args.lang)
-        )
+        render = {"json": render_json, "html": render_html}.get(args.format, render_text)
+        text = render(verdict, args.lang)
     out.write(text)
     return EXIT_ILLEGAL if verdict.illegal or verdict.problems else EXIT_OK
 
@@ -480,6 +490,14 @@ def _show_command(args: argparse.Namespace, out: TextIO) -> int:
     player = None if args.as_player is None else _player_arg(record, args.as_player)
     with _citing():
         text = render_table(state, record.players, as_player=player, lang=args.lang)
+        picture = None
+        if args.svg is not None:
+            picture = table_svg(state, record.players, as_player=player, lang=args.lang) + "\n"
+    if picture is not None and args.svg == "-":
+        out.write(picture)
+        return EXIT_OK
+    if picture is not None:
+        _write_atomic(args.svg, picture)
     out.write(text + "\n")
     if seed_guessable(record):
         out.write(label(args.lang, "table.seed-guessable") + "\n")
@@ -525,6 +543,39 @@ def _write(path: Path, text: str | IO[str]) -> None:
                 shutil.copyfileobj(text, file)
     except OSError as error:
         raise _UsageError(f"sabai: error: cannot write {path}: {error.strerror}") from None
+
+
+def _write_atomic(name: str, text: str) -> None:
+    """Write ``text`` to the file ``name`` whole or not at all: into a new file beside it, then
+    renamed over it, so that a reader never finds half a picture and a failure leaves what was
+    there. Any failure is one line (exit code 2)."""
+    path = Path(name)
+    temporary: str | None = None
+    try:
+        if not name or path.is_dir():
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        descriptor, temporary = tempfile.mkstemp(
+            prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
+        )
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as file:
+            file.write(text)
+        # mkstemp makes the file private; give it the mode a new file gets, or the old file's.
+        if path.exists():
+            mode = stat.S_IMODE(path.stat().st_mode)
+        else:
+            umask = os.umask(0o022)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+        temporary = None
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or "not a usable file name"
+        raise _UsageError(f"sabai: error: cannot write {name}: {reason}") from None
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
 
 
 def _printable(text: str) -> str:

@@ -48,6 +48,7 @@ LAYERS = {
     "sabai_rules.referee.replay": 4,
     "sabai_rules.referee.i18n": 4,
     "sabai_rules.referee.render": 5,
+    "sabai_rules.referee.picture": 5,
     "sabai_rules.referee.export": 5,
     "sabai_rules.referee": 5,
     "sabai_rules.bots": 6,

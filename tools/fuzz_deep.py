@@ -104,7 +104,7 @@ class Worker:
         self.number = number
         self.out = out
         self.alarm = _Alarm(timeout)
-        # Each file is written once and read five times: in memory where there is /dev/shm.
+        # Each file is written once and read seven times: in memory where there is /dev/shm.
         shm = Path("/dev/shm")
         where = str(shm) if shm.is_dir() and os.access(shm, os.W_OK) else None
         self.folder = Path(tempfile.mkdtemp(prefix=f"sabai-fuzz-{number}-", dir=where))
@@ -204,8 +204,9 @@ def _parser_once() -> None:
     """Build the command's argument parser once per worker.
 
     :func:`sabai_rules.cli.run` builds it on every call: 8 ms, about 40% of a file's five
-    commands, nearly all of it argparse asking gettext for translations of its messages. The
-    fuzzer fuzzes files, not the parser's construction: every run still parses its arguments.
+    commands (measured before the HTML verdict and the picture made them seven), nearly all of it
+    argparse asking gettext for translations of its messages. The fuzzer fuzzes files, not the
+    parser's construction: every run still parses its arguments.
     """
     build = getattr(cli, "_parser", None)
     if build is not None and not hasattr(build, "cache_info"):

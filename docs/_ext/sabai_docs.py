@@ -10,13 +10,15 @@ glossary, whose entries list the rules that use them. Rules and rulings are expo
 
 Directives: ``sabai-chapter``, ``sabai-rulings``, ``sabai-concordance``, ``sabai-glossary``,
 ``sabai-presets``, ``sabai-examples``, ``sabai-traceability``, ``sabai-rule-index``,
-``sabai-cli``, ``sabai-replay``, ``sabai-schema``, ``sabai-languages``.
+``sabai-cli``, ``sabai-replay``, ``sabai-schema``, ``sabai-languages``, ``sabai-picture`` (the
+table of a record after an event, or a diagram of the rules, as inline SVG).
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import html
 import io
 import json
 import re
@@ -35,14 +37,18 @@ from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
-from sabai_dev.scenarios import Scenario, load_scenarios, parse_action
+from sabai_dev.scenarios import Scenario, Step, load_scenarios, parse_action, run_scenario
 from sabai_dev.traceability import Trace, trace
 from sabai_rules import catalogue
-from sabai_rules.cards import face_name, parse_face
+from sabai_rules.cards import ASS_JOKER, GIVE, JOKER, PEEK, SPY, SWITCH, face_name, parse_face
 from sabai_rules.catalogue import EDITION_OF, LANGUAGES, Catalogue, Chapter, Language, Rule
 from sabai_rules.moves import MAX_PLAYERS
 from sabai_rules.referee.i18n import describe, label
+from sabai_rules.referee.picture import card_svg, round_end_diagram, table_svg, turn_diagram
+from sabai_rules.referee.record import RecordError, load_record, player_index
+from sabai_rules.referee.replay import table_after
 from sabai_rules.ruleset import PRESETS, Ruleset
+from sabai_rules.state import State
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -136,6 +142,34 @@ def found() -> Trace:
 @functools.cache
 def scenarios() -> tuple[Scenario, ...]:
     return load_scenarios(ROOT / "tests" / "scenarios")
+
+
+@functools.cache
+def scenario_tables(ident: str) -> tuple[tuple[State, ...], ...]:
+    """Each round's tables as the scenario plays it: the table set out, then after each step."""
+    (scenario,) = (s for s in scenarios() if s.id == ident)
+    tables: list[list[State]] = [[] for _ in scenario.rounds]
+    run_scenario(scenario, lambda round_, step, state: tables[round_].append(state))
+    return tuple(tuple(states) for states in tables)
+
+
+# -- pictures -------------------------------------------------------------------------------------
+
+
+def picture_id(env: BuildEnvironment) -> str:
+    """An id for the next picture of the page (its symbols' ids start with it)."""
+    return f"sp{env.new_serialno('sabai-picture')}"
+
+
+def figure(svg: str, caption: str = "", *, fold: str = "", kind: str = "table") -> nodes.raw:
+    """A picture inline in the page, so that it scales: a figure with its caption, or folded
+    away under the words ``fold``."""
+    if fold:
+        text = f'<details class="sabai-picture sabai-{kind}"><summary>{html.escape(fold)}'
+        return nodes.raw("", f"{text}</summary>{svg}</details>", format="html")
+    below = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
+    text = f'<figure class="sabai-picture sabai-{kind}">{svg}{below}</figure>'
+    return nodes.raw("", text, format="html")
 
 
 # -- folded blocks -------------------------------------------------------------------------------
@@ -367,14 +401,17 @@ def _escaped(title: str) -> str:
 
 
 class ChapterDirective(MarkdownDirective):
-    """All rules of one chapter, as this site's edition has them."""
+    """All rules of one chapter, as this site's edition has them; the directive's content (a
+    diagram, say) comes first, under the chapter's title."""
 
     required_arguments = 1
+    has_content = True
 
     def run(self) -> list[nodes.Node]:
         lang = self.lang
         chapter = cat().chapter(self.arguments[0])
         top = self.section(f"chapter-{chapter.id}", f"{chapter.number}. {chapter.title(lang)}")
+        self.state.nested_parse(self.content, self.content_offset, top)
         out: list[nodes.Node] = [top]
         deck_rules = {r for ruling in cat().rulings(option="deck") for r in ruling.rules}
         for rule in cat().rules(chapter=chapter.id):
@@ -589,13 +626,14 @@ class PresetsDirective(MarkdownDirective):
 
 
 class ExamplesDirective(MarkdownDirective):
-    """The scenarios of tests/scenarios, in this site's language."""
+    """The scenarios of tests/scenarios, in this site's language, each table drawn: at the start
+    of each round and after each step (folded away under a line that says which)."""
 
     page = "examples"
 
     def body(self) -> list[nodes.Node]:
         lang = self.lang
-        out: list[nodes.Node] = []
+        out: list[nodes.Node] = [self.legend()]
         for scenario in scenarios():
             if scenario.edition != EDITION_OF[lang]:
                 continue
@@ -615,6 +653,7 @@ class ExamplesDirective(MarkdownDirective):
                 lines += ["", f"**{label(lang, 'rules')}:** {cited}"]
             if cited_rulings:
                 lines += ["", f"**{label(lang, 'rulings')}:** {cited_rulings}"]
+            tables = scenario_tables(scenario.id)
             for number, script in enumerate(scenario.rounds, start=1):
                 if len(scenario.rounds) > 1:
                     lines += ["", f"*{label(lang, 'table.round')} {number}*"]
@@ -625,27 +664,70 @@ class ExamplesDirective(MarkdownDirective):
                 if script.table.get("discard"):
                     pile = " ".join(face_name(parse_face(str(f))) for f in script.table["discard"])
                     lines.append(f"- {label(lang, 'table.discard-pile')}: {pile}")
-                lines += ["", f"**{w(lang, 'steps')}:**", ""]
-                for index, step in enumerate(script.steps, start=1):
-                    outcome = (
-                        f" — {w(lang, 'refused')} ({{rule}}`{step.refused}`)"
-                        if step.refused
-                        else ""
-                    )
-                    note = ""
-                    if step.note:
-                        note = " " + (step.note.get(lang) or step.note.get("en", ""))
-                    said = describe(parse_action(step.action), names, lang)
-                    lines.append(f"{index}. {said} (`{step.action}`){outcome}{note}")
+                self.parse("\n".join(lines), section)
+                states = tables[number - 1]
+                section += self.table(states[0], names, w(lang, "picture-start"))
+                self.steps(section, script.steps, states, names)
+                lines = []
                 if script.result:
                     result = _round_result(script.result, names, lang)
                     lines += ["", f"**{w(lang, 'result')}:** {result}"]
             if scenario.game_result:
                 result = _game_result(scenario.game_result, names, lang)
                 lines += ["", f"**{w(lang, 'game-result')}:** {result}"]
-            self.parse("\n".join(lines), section)
+            if lines:
+                self.parse("\n".join(lines), section)
             out.append(section)
         return out
+
+    def steps(
+        self,
+        section: nodes.section,
+        steps: tuple[Step, ...],
+        states: tuple[State, ...],
+        names: tuple[str, ...],
+    ) -> None:
+        """A round's steps, a numbered list, each with the table after it."""
+        lang = self.lang
+        lines = ["", f"**{w(lang, 'steps')}:**", ""]
+        for index, step in enumerate(steps, start=1):
+            outcome = f" — {w(lang, 'refused')} ({{rule}}`{step.refused}`)" if step.refused else ""
+            note = ""
+            if step.note:
+                note = " " + (step.note.get(lang) or step.note.get("en", ""))
+            said = describe(parse_action(step.action), names, lang)
+            lines.append(f"{index}. {said} (`{step.action}`){outcome}{note}")
+        before = len(section.children)
+        self.parse("\n".join(lines), section)
+        if not steps:
+            return
+        (listed,) = (n for n in section.children[before:] if isinstance(n, nodes.enumerated_list))
+        for index, item in enumerate(listed.children, start=1):
+            assert isinstance(item, nodes.list_item)
+            summary = w(lang, "picture-after-step").format(step=index)
+            item.append(self.table(states[index], names, summary))
+
+    def table(self, state: State, names: tuple[str, ...], summary: str) -> nodes.raw:
+        """The table as the referee sees it, folded away under ``summary``."""
+        svg = table_svg(state, names, lang=self.lang, ident=picture_id(self.env))
+        return figure(svg, fold=summary)
+
+    def legend(self) -> nodes.Node:
+        """Each kind of card as the pictures draw it."""
+        lang = self.lang
+        cards = []
+        for face in (7, PEEK, SPY, GIVE, SWITCH, JOKER, ASS_JOKER, None):
+            if face is None:
+                name = label(lang, "card.back")
+            elif face in (JOKER, ASS_JOKER):
+                name = label(lang, "card.joker" if face == JOKER else "card.ass-joker")
+            else:
+                name = face_name(face)
+            svg = card_svg(face, lang, ident=picture_id(self.env))
+            cards.append(f"<figure>{svg}<figcaption>{html.escape(name)}</figcaption></figure>")
+        title = html.escape(w(lang, "picture-cards"))
+        text = f'<div class="sabai-cards"><p>{title}</p><div>{"".join(cards)}</div></div>'
+        return nodes.raw("", text, format="html")
 
 
 def _points(values: list[int], names: tuple[str, ...], signed: bool = False) -> str:
@@ -839,6 +921,47 @@ class ReplayDirective(MarkdownDirective):
 _RULEBOOK_ADDRESS = re.compile(
     rf"\b(?:{'|'.join(LANGUAGES)})/(?:rules/)?[a-z0-9-]+\.html#[a-z0-9.-]+(?<![.])"
 )
+
+
+class PictureDirective(MarkdownDirective):
+    """A picture, inline in the page so that it scales: the table of a record after an event
+    (``:record:`` a path from the repository's root, ``:at:`` the event, 0 the deal, and
+    optionally ``:as:`` a player), as ``sabai show --svg`` draws it; or a diagram of the rules
+    (``:diagram: turn`` or ``round-end``) in this site's language and edition. ``:caption:``
+    replaces the caption."""
+
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
+        "record": directives.unchanged_required,
+        "at": directives.nonnegative_int,
+        "as": directives.unchanged_required,
+        "diagram": lambda value: directives.choice(value, ("turn", "round-end")),
+        "caption": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        lang, options = self.lang, self.options
+        ident = picture_id(self.env)
+        if "diagram" in options:
+            if {"record", "at", "as"} & set(options):
+                raise self.error("a diagram takes no record, event or player")
+            draw = turn_diagram if options["diagram"] == "turn" else round_end_diagram
+            return [figure(draw(lang, ident=ident), options.get("caption", ""), kind="diagram")]
+        if "record" not in options or "at" not in options:
+            raise self.error("a picture needs :diagram:, or :record: and :at:")
+        path = ROOT / options["record"]
+        self.env.note_dependency(str(path))
+        try:
+            record = load_record(path)
+            state = table_after(record, options["at"])
+            who = options.get("as")
+            player = None if who is None else player_index(who, record.players, ":as:")
+        except RecordError as error:
+            raise self.error(f"{options['record']}: {error}") from None
+        svg = table_svg(state, record.players, as_player=player, lang=lang, ident=ident)
+        caption = options.get("caption") or w(lang, "picture-after-event").format(
+            event=options["at"]
+        )
+        return [figure(svg, caption)]
 
 
 class SchemaDirective(MarkdownDirective):
@@ -1092,6 +1215,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         ("sabai-rule-index", RuleIndexDirective),
         ("sabai-cli", CliDirective),
         ("sabai-replay", ReplayDirective),
+        ("sabai-picture", PictureDirective),
         ("sabai-schema", SchemaDirective),
         ("sabai-home", HomeDirective),
         ("sabai-rules-index", RulesIndexDirective),

@@ -16,8 +16,11 @@ The layer has three parts, each importing only the ones before it:
    (:func:`~sabai_rules.referee.render.render_text`,
    :func:`~sabai_rules.referee.render.render_json`,
    :func:`~sabai_rules.referee.render.render_table`), with the words of
-   :mod:`~sabai_rules.referee.i18n`; :mod:`~sabai_rules.referee.export` gives a record as one
-   player saw it.
+   :mod:`~sabai_rules.referee.i18n`, or as a web page
+   (:func:`~sabai_rules.referee.render.render_html`); :mod:`~sabai_rules.referee.picture` draws
+   the table, a card and the diagrams of the rules as SVG
+   (:func:`~sabai_rules.referee.picture.table_svg`); :mod:`~sabai_rules.referee.export` gives a
+   record as one player saw it.
 
 The engine never imports this layer; the command line (``sabai_rules.cli``) is built on it.
 
@@ -36,6 +39,7 @@ The engine never imports this layer; the command line (``sabai_rules.cli``) is b
 from __future__ import annotations
 
 from sabai_rules.referee.export import export_view
+from sabai_rules.referee.picture import table_svg
 from sabai_rules.referee.record import (
     Claim,
     Problem,
@@ -46,7 +50,7 @@ from sabai_rules.referee.record import (
     record_to_json,
     write_record,
 )
-from sabai_rules.referee.render import render_json, render_table, render_text
+from sabai_rules.referee.render import render_html, render_json, render_table, render_text
 from sabai_rules.referee.replay import (
     IllegalEvent,
     Verdict,
@@ -69,10 +73,12 @@ __all__ = [
     "play_record",
     "read_record",
     "record_to_json",
+    "render_html",
     "render_json",
     "render_table",
     "render_text",
     "replay",
     "table_after",
+    "table_svg",
     "write_record",
 ]

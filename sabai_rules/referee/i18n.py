@@ -101,6 +101,58 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
             "seed guessable: whoever knows some cards of this record can find its seed, and with it"
             " every other card (sabai simulate without --seed draws one nobody can guess)"
         ),
+        "card.joker": "Joker",
+        "card.ass-joker": "Ass Joker",
+        "card.back": "a face-down card",
+        "picture.one-card": "1 card",
+        "picture.cards": "{count} cards",
+        "picture.no-cards": "no cards",
+        "picture.you": "you",
+        "picture.seen-as": "the table as {name} sees it",
+        "picture.all-seen": "every card shown, as the referee sees the table",
+        "verdict.html-title": "The referee's verdict",
+        "diagram.or": "or",
+        "diagram.turn.title": "A turn",
+        "diagram.turn.draw": "Draw the top card of the draw pile and look at it",
+        "diagram.turn.play": "Play it: face up on the discard pile",
+        "diagram.turn.keep": (
+            "Keep it in place of a card of the row, which goes face up on the pile"
+        ),
+        "diagram.turn.function": (
+            "A function card (11 to 14) on the pile? Whoever put it there carries out its function"
+        ),
+        "diagram.turn.throw-in": (
+            "Throw-ins: anybody may throw in a card identical to the top card; a wrong card "
+            "costs a penalty card"
+        ),
+        "diagram.turn.next": "Next turn: the next player counter-clockwise",
+        "diagram.turn.call": (
+            "At any moment, anybody may call sabai sabai: the end of the round begins"
+        ),
+        "diagram.round-end.title": "The end of a round",
+        "diagram.round-end.call": "Somebody calls sabai sabai and knocks twice",
+        "diagram.round-end.empty-row": "A row is empty and nothing is pending",
+        "diagram.round-end.final-lap": (
+            "Final lap: one more turn each, up to the player who played last"
+        ),
+        "diagram.round-end.last-chance": (
+            "Last chance: each player may throw in onto the top card or pass, once"
+        ),
+        "diagram.round-end.reveal": (
+            "Reveal: every card face up, card points added up (a joker counts \u22124)"
+        ),
+        "diagram.round-end.victory-points": (
+            "Victory points: +1 for the fewest card points, \u22121 for the Ass Joker's holder; "
+            "four jokers: Hall of Fame"
+        ),
+        "diagram.round-end.lowest-score": (
+            "The fewest points win; the Cursed Joker's holder loses; four jokers win"
+        ),
+        "diagram.round-end.next-round": "Next round: the player who went first deals",
+        "diagram.round-end.game-over": (
+            "After the final round the game is over: the most victory points win"
+        ),
+        "diagram.round-end.game-over-older": "The deal is the whole game: it is over",
     },
     "fr": {
         "rule": "Règle",
@@ -190,6 +242,64 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
             " graine, et avec elle toutes les autres cartes (sabai simulate sans --seed en tire une"
             " que personne ne peut deviner)"
         ),
+        "card.joker": "Joker",
+        "card.ass-joker": "Ass Joker",
+        "card.back": "une carte face cachée",
+        "picture.one-card": "1 carte",
+        "picture.cards": "{count} cartes",
+        "picture.no-cards": "aucune carte",
+        "picture.you": "vous",
+        "picture.seen-as": "la table telle que {name} la voit",
+        "picture.all-seen": "toutes les cartes montrées, la table telle que l'arbitre la voit",
+        "verdict.html-title": "Le verdict de l'arbitre",
+        "diagram.or": "ou",
+        "diagram.turn.title": "Un tour",
+        "diagram.turn.draw": "Piocher la carte du dessus de la pioche et la regarder",
+        "diagram.turn.play": "La jouer\u00a0: face visible sur la défausse",
+        "diagram.turn.keep": (
+            "La garder à la place d'une carte de sa rangée, qui est posée face visible sur la "
+            "défausse"
+        ),
+        "diagram.turn.function": (
+            "Une carte à fonction (11 à 14) sur la défausse\u00a0? Qui l'y a posée exécute sa "
+            "fonction"
+        ),
+        "diagram.turn.throw-in": (
+            "Jeter\u00a0: chacun peut jeter une carte identique à la carte du dessus\u00a0; "
+            "une carte non identique coûte une carte de pénalité"
+        ),
+        "diagram.turn.next": (
+            "Tour suivant\u00a0: au joueur suivant, dans le sens inverse des aiguilles d'une montre"
+        ),
+        "diagram.turn.call": (
+            "À tout moment, chacun peut dire sabai sabai\u00a0: la fin de la manche commence"
+        ),
+        "diagram.round-end.title": "La fin d'une manche",
+        "diagram.round-end.call": "Quelqu'un dit sabai sabai et frappe deux fois sur la table",
+        "diagram.round-end.empty-row": "Une rangée est vide et plus rien n'est en attente",
+        "diagram.round-end.final-lap": (
+            "Dernier tour\u00a0: encore un tour chacun, jusqu'au joueur qui a joué en dernier"
+        ),
+        "diagram.round-end.last-chance": (
+            "Dernière occasion\u00a0: chacun peut jeter sur la carte du dessus ou passer, une fois"
+        ),
+        "diagram.round-end.reveal": (
+            "Révéler\u00a0: toutes les cartes face visible, points de cartes comptés (un joker "
+            "vaut \u22124)"
+        ),
+        "diagram.round-end.victory-points": (
+            "Points de victoire\u00a0: +1 au moins de points de cartes, \u22121 à qui tient l'Ass "
+            "Joker\u00a0; quatre jokers\u00a0: Hall of Fame"
+        ),
+        "diagram.round-end.lowest-score": (
+            "Le moins de points gagne\u00a0; qui tient le Joker maudit perd\u00a0; quatre "
+            "jokers gagnent"
+        ),
+        "diagram.round-end.next-round": "Manche suivante\u00a0: le joueur qui a commencé distribue",
+        "diagram.round-end.game-over": (
+            "Après la manche finale, le jeu est terminé\u00a0: le plus de points de victoire gagne"
+        ),
+        "diagram.round-end.game-over-older": "La donne est tout le jeu\u00a0: il est terminé",
     },
     "nl": {
         "rule": "Regel",
@@ -278,6 +388,58 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
             "seed te raden: wie enkele kaarten van dit verslag kent, kan de seed vinden en daarmee"
             " elke andere kaart (sabai simulate zonder --seed kiest er een die niemand kan raden)"
         ),
+        "card.joker": "Joker",
+        "card.ass-joker": "Ass Joker",
+        "card.back": "een gedekte kaart",
+        "picture.one-card": "1 kaart",
+        "picture.cards": "{count} kaarten",
+        "picture.no-cards": "geen kaarten",
+        "picture.you": "jij",
+        "picture.seen-as": "de tafel zoals {name} die ziet",
+        "picture.all-seen": "alle kaarten getoond, de tafel zoals de scheidsrechter die ziet",
+        "verdict.html-title": "De uitspraak van de scheidsrechter",
+        "diagram.or": "of",
+        "diagram.turn.title": "Een beurt",
+        "diagram.turn.draw": "De bovenste kaart van de trekstapel trekken en bekijken",
+        "diagram.turn.play": "Spelen: open op de aflegstapel",
+        "diagram.turn.keep": (
+            "Houden in plaats van een kaart van de rij, die open op de aflegstapel gaat"
+        ),
+        "diagram.turn.function": (
+            "Een functiekaart (11 tot 14) op de stapel? Wie ze daar legde, voert de functie uit"
+        ),
+        "diagram.turn.throw-in": (
+            "Gooien: iedereen mag een kaart gooien die identiek is aan de bovenste; een "
+            "verkeerde kaart kost een strafkaart"
+        ),
+        "diagram.turn.next": "Volgende beurt: de volgende speler, tegen de klok in",
+        "diagram.turn.call": (
+            "Op elk moment mag iedereen sabai sabai zeggen: het einde van de partij begint"
+        ),
+        "diagram.round-end.title": "Het einde van een partij",
+        "diagram.round-end.call": "Iemand zegt sabai sabai en klopt twee keer op tafel",
+        "diagram.round-end.empty-row": "Een rij is leeg en er is niets meer uit te voeren",
+        "diagram.round-end.final-lap": (
+            "Laatste ronde: nog één beurt voor iedereen, tot en met wie als laatste speelde"
+        ),
+        "diagram.round-end.last-chance": (
+            "Laatste kans: iedereen mag één keer op de bovenste kaart gooien of passen"
+        ),
+        "diagram.round-end.reveal": (
+            "Opendraaien: alle kaarten open, kaartpunten opgeteld (een joker telt \u22124)"
+        ),
+        "diagram.round-end.victory-points": (
+            "Overwinningspunten: +1 voor de minste kaartpunten, \u22121 voor wie de Ass Joker "
+            "heeft; vier jokers: Hall of Fame"
+        ),
+        "diagram.round-end.lowest-score": (
+            "De minste punten winnen; wie de vervloekte joker heeft, verliest; vier jokers winnen"
+        ),
+        "diagram.round-end.next-round": "Volgende partij: wie begon, deelt",
+        "diagram.round-end.game-over": (
+            "Na de laatste partij is het spel voorbij: de meeste overwinningspunten winnen"
+        ),
+        "diagram.round-end.game-over-older": "Eén deling is het hele spel: het is voorbij",
     },
     "fi": {
         "rule": "Sääntö",
@@ -367,6 +529,59 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
             " ja sen avulla kaikki muut kortit (sabai simulate ilman --seed-valitsinta arpoo"
             " siemenen, jota kukaan ei voi arvata)"
         ),
+        "card.joker": "Jokeri",
+        "card.ass-joker": "Ass Joker",
+        "card.back": "kortti kuvapuoli alaspäin",
+        "picture.one-card": "1 kortti",
+        "picture.cards": "{count} korttia",
+        "picture.no-cards": "ei kortteja",
+        "picture.you": "sinä",
+        "picture.seen-as": "pöytä niin kuin {name} sen näkee",
+        "picture.all-seen": "kaikki kortit näkyvissä, pöytä niin kuin tuomari sen näkee",
+        "verdict.html-title": "Tuomarin ratkaisu",
+        "diagram.or": "tai",
+        "diagram.turn.title": "Vuoro",
+        "diagram.turn.draw": "Nosta pakan päällimmäinen kortti ja katso sitä",
+        "diagram.turn.play": "Pelaa se: kuvapuoli ylöspäin poistopinoon",
+        "diagram.turn.keep": (
+            "Säilytä se jonkin rivisi kortin paikalla; se kortti menee kuvapuoli ylöspäin "
+            "poistopinoon"
+        ),
+        "diagram.turn.function": (
+            "Erikoiskortti (11\u201314) poistopinossa? Sen pinoon pannut suorittaa sen toiminnon"
+        ),
+        "diagram.turn.throw-in": (
+            "Väliintulo: kuka tahansa voi pelata päällimmäisen kanssa samanlaisen kortin; "
+            "väärästä kortista saa rangaistuskortin"
+        ),
+        "diagram.turn.next": "Seuraava vuoro: seuraava pelaaja vastapäivään",
+        "diagram.turn.call": (
+            "Milloin tahansa kuka tahansa voi sanoa sabai-sabai: kierroksen loppu alkaa"
+        ),
+        "diagram.round-end.title": "Kierroksen loppu",
+        "diagram.round-end.call": "Joku sanoo sabai-sabai ja koputtaa kahdesti pöytään",
+        "diagram.round-end.empty-row": "Jonkun rivi on tyhjä eikä mitään ole kesken",
+        "diagram.round-end.final-lap": (
+            "Viimeinen kierros: vielä yksi vuoro kullekin, viimeksi pelanneeseen asti"
+        ),
+        "diagram.round-end.last-chance": (
+            "Viimeinen tilaisuus: kukin voi kerran tehdä väliintulon tai passata"
+        ),
+        "diagram.round-end.reveal": (
+            "Paljastus: kaikki kortit kuvapuoli ylöspäin, pisteet lasketaan (jokeri on \u22124)"
+        ),
+        "diagram.round-end.victory-points": (
+            "Voittopisteet: +1 vähimmille pisteille, \u22121 Ass Jokerin haltijalle; neljä "
+            "jokeria: Hall of Fame"
+        ),
+        "diagram.round-end.lowest-score": (
+            "Vähiten pisteitä voittaa; Kirotun Jokerin haltija häviää; neljä jokeria voittaa"
+        ),
+        "diagram.round-end.next-round": "Seuraava kierros: ensimmäisenä pelannut jakaa",
+        "diagram.round-end.game-over": (
+            "Päätöskierroksen jälkeen peli on ohi: eniten voittopisteitä saanut voittaa"
+        ),
+        "diagram.round-end.game-over-older": "Yksi jako on koko peli: se on ohi",
     },
 }
 

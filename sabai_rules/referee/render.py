@@ -8,20 +8,25 @@ The words around the rules are :mod:`sabai_rules.referee.i18n`'s.
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
+
+import attrs
 
 from sabai_rules import catalogue
 from sabai_rules.cards import face_name
 from sabai_rules.moves import Action
 from sabai_rules.referee.i18n import describe, label
+from sabai_rules.referee.picture import table_svg
 from sabai_rules.referee.record import action_to_json
 from sabai_rules.referee.replay import MAX_REPORTED, IllegalEvent, Note, Verdict
 from sabai_rules.state import Function, NoseRace, Offer, RoundResult, State
 from sabai_rules.views import view
 
-__all__ = ["render_json", "render_table", "render_text"]
+__all__ = ["render_html", "render_json", "render_table", "render_text"]
 
 
 def _as_recorded(action: Action, names: Sequence[str]) -> str:
@@ -110,29 +115,54 @@ def _number(ident: str, lang: str) -> str:
     return cat.rule_number(ident, cat.site_edition(ident, lang))
 
 
-def _rule_block(rule_id: str, lang: str) -> list[str]:
+@attrs.frozen
+class _RuleBlock:
+    """What the referee says of a rule or ruling it cites, for the text and the HTML verdicts."""
+
+    #: "Rule 6.7 · throw-in.retry-lockout — title" (or "Ruling R12 · ...").
+    heading: str
+    #: The published text: (the label, where it comes from, its language, the text), or None.
+    quote: tuple[str, str, str, str] | None
+    #: Our statement of a rule, or a ruling's decision: (the label, the language it is written
+    #: in, the text).
+    statement: tuple[str, str, str]
+    #: The rule's page on the rulebook site, relative to the site's root.
+    link: str
+
+
+def _rule_parts(rule_id: str, lang: str) -> _RuleBlock:
     t = _labeller(lang)
     cat = catalogue.default()
+    link = cat.rulebook_link(rule_id, lang)
     if cat.kind_of(rule_id) == "ruling":
         text = cat.ruling(rule_id).text_in(lang)
-        return [
-            f"{t('ruling')} {_number(rule_id, lang)} · {rule_id} — {text.title}",
-            f"  {' '.join(catalogue.plain(text.decision).split())}",
-            f"  {t('rulebook')}: {cat.rulebook_link(rule_id, lang)}",
-        ]
+        heading = f"{t('ruling')} {_number(rule_id, lang)} · {rule_id} — {text.title}"
+        decision = " ".join(catalogue.plain(text.decision).split())
+        return _RuleBlock(heading, None, ("", text.language, decision), link)
     rule = cat.rule(rule_id)
-    lines = [f"{t('rule')} {_number(rule_id, lang)} · {rule.id} — {rule.title(lang)}"]
+    heading = f"{t('rule')} {_number(rule_id, lang)} · {rule.id} — {rule.title(lang)}"
     quote = rule.text(lang)
+    said = None
     if quote is not None:
         where: str = quote.language
         if quote.language != lang:
             where = f"{t('source.fallback')} {t(f'language.{quote.language}')}"
-        lines.append(f"  {t('source')} ({where}): {quote.text}")
+        said = (t("source"), where, quote.language, quote.text)
     written, statement = rule.statement_in(lang)
     english = "" if written == lang else f" ({t('english')})"
     statement = " ".join(catalogue.plain(statement).split())
-    lines.append(f"  {t('statement')}{english}: {statement}")
-    lines.append(f"  {t('rulebook')}: {cat.rulebook_link(rule_id, lang)}")
+    return _RuleBlock(heading, said, (f"{t('statement')}{english}", written, statement), link)
+
+
+def _rule_block(rule_id: str, lang: str) -> list[str]:
+    block = _rule_parts(rule_id, lang)
+    lines = [block.heading]
+    if block.quote is not None:
+        name, where, _, text = block.quote
+        lines.append(f"  {name} ({where}): {text}")
+    name, _, text = block.statement
+    lines.append(f"  {name}: {text}" if name else f"  {text}")
+    lines.append(f"  {label(lang, 'rulebook')}: {block.link}")
     return lines
 
 
@@ -160,6 +190,38 @@ def _more(lang: str, what: str, count: int) -> list[str]:
     if count <= 0:
         return []
     return ["", label(lang, f"verdict.more-{what}").format(count=count, shown=MAX_REPORTED)]
+
+
+def _closing_lines(verdict: Verdict, lang: str) -> list[str]:
+    """The verdict's last lines: legal or not, the final scores, the claim checked."""
+    t = _labeller(lang)
+    names = verdict.record.players
+    lines = []
+    if verdict.illegal:
+        lines.append(t("verdict.not-legal"))
+    elif verdict.complete:
+        scores = ", ".join(f"{names[p]} {v}" for p, v in enumerate(verdict.game.victory_points))
+        winners = ", ".join(names[p] for p in verdict.game.winners or ())
+        if verdict.record.ruleset.scoring == "victory_points":
+            lines.append(
+                f"{t('verdict.final-scores')}: {scores} — {t('verdict.game-won-by')} {winners}"
+            )
+        else:
+            last = verdict.results[-1]
+            points = ", ".join(f"{names[p]} {v}" for p, v in enumerate(last.card_points))
+            lines.append(f"{t('verdict.final')}: {points} — {t('verdict.game-won-by')} {winners}")
+    else:
+        lines.append(t("verdict.in-progress"))
+    claim = verdict.record.claim
+    if claim is not None:
+        text = f' "{claim.text}"' if claim.text else ""
+        outcome = {
+            True: "verdict.claim-holds",
+            False: "verdict.claim-fails",
+            None: "verdict.claim-open",
+        }
+        lines.append(f"{t('verdict.claim')}{text}: {t(outcome[verdict.claim_holds()])}")
+    return lines
 
 
 def render_text(verdict: Verdict, lang: str = "en") -> str:
@@ -200,30 +262,7 @@ def render_text(verdict: Verdict, lang: str = "en") -> str:
         ]
     lines += _more(lang, "noted", verdict.notes_total - len(verdict.notes))
     lines.append("")
-    if verdict.illegal:
-        lines.append(t("verdict.not-legal"))
-    elif verdict.complete:
-        scores = ", ".join(f"{names[p]} {v}" for p, v in enumerate(verdict.game.victory_points))
-        winners = ", ".join(names[p] for p in verdict.game.winners or ())
-        if verdict.record.ruleset.scoring == "victory_points":
-            lines.append(
-                f"{t('verdict.final-scores')}: {scores} — {t('verdict.game-won-by')} {winners}"
-            )
-        else:
-            last = verdict.results[-1]
-            points = ", ".join(f"{names[p]} {v}" for p, v in enumerate(last.card_points))
-            lines.append(f"{t('verdict.final')}: {points} — {t('verdict.game-won-by')} {winners}")
-    else:
-        lines.append(t("verdict.in-progress"))
-    claim = verdict.record.claim
-    if claim is not None:
-        text = f' "{claim.text}"' if claim.text else ""
-        outcome = {
-            True: "verdict.claim-holds",
-            False: "verdict.claim-fails",
-            None: "verdict.claim-open",
-        }
-        lines.append(f"{t('verdict.claim')}{text}: {t(outcome[verdict.claim_holds()])}")
+    lines += _closing_lines(verdict, lang)
     return "\n".join(lines).strip() + "\n"
 
 
@@ -305,3 +344,140 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
         else {"holds": verdict.claim_holds(), "text": verdict.record.claim.text},
     }
     return json.dumps(out, ensure_ascii=False, indent=2) + "\n"
+
+
+# -- HTML ------------------------------------------------------------------------------------------
+
+#: The page's style: the system's font, a readable measure, a picture as wide as the text.
+_CSS: Final = """
+:root { color-scheme: light dark; --ink: #1f2937; --muted: #4b5563; --page: #ffffff;
+  --rule: #d1d5db; --bad: #b91c1c; --good: #047857; }
+@media (prefers-color-scheme: dark) { :root { --ink: #e5e7eb; --muted: #9ca3af;
+  --page: #111827; --rule: #374151; --bad: #f87171; --good: #34d399; } }
+body { margin: 0; background: var(--page); color: var(--ink);
+  font: 1rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial,
+  sans-serif; }
+main { max-width: 46rem; margin: 0 auto; padding: 1rem; }
+h1 { font-size: 1.5rem; margin: 0.5rem 0; }
+h2 { font-size: 1.2rem; margin: 1.5rem 0 0.5rem; }
+h3 { font-size: 1rem; margin: 1rem 0 0.25rem; }
+.players, .where, .more { color: var(--muted); }
+section.illegal { border-left: 4px solid var(--bad); padding-left: 0.8rem; }
+section.noted { border-left: 4px solid var(--muted); padding-left: 0.8rem; }
+blockquote { margin: 0.25rem 0 0.5rem; padding-left: 0.8rem; border-left: 2px solid var(--rule); }
+code { font-size: 0.9em; overflow-wrap: anywhere; }
+a { color: inherit; }
+figure { margin: 1rem 0; }
+figure svg { display: block; max-width: 30rem; height: auto; }
+figcaption { font-weight: 600; margin-bottom: 0.25rem; }
+.verdict { font-weight: 600; border-top: 1px solid var(--rule); padding-top: 0.75rem; }
+.verdict.illegal { color: var(--bad); }
+.verdict.legal { color: var(--good); }
+"""
+
+_NOT_SHOWN: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+
+
+def _h(text: object) -> str:
+    """``text`` escaped for HTML, attributes included; what no page can show (control
+    characters, lone surrogates) written as ``repr`` writes it."""
+    shown = _NOT_SHOWN.sub(lambda m: repr(m.group())[1:-1], str(text))
+    return html.escape(shown, quote=True)
+
+
+def _colon(lang: str) -> str:
+    """Between a label and what it labels: French sets a no-break space before the colon."""
+    return "\u00a0: " if lang == "fr" else ": "
+
+
+def _rule_html(rule_id: str, lang: str) -> list[str]:
+    block = _rule_parts(rule_id, lang)
+    colon = _colon(lang)
+    out = [f"<h3>{_h(block.heading)}</h3>"]
+    if block.quote is not None:
+        name, where, language, text = block.quote
+        out.append(f"<p><strong>{_h(name)}</strong> ({_h(where)}){colon}</p>")
+        out.append(f'<blockquote lang="{_h(language)}"><p>{_h(text)}</p></blockquote>')
+    name, written, text = block.statement
+    if name:
+        out.append(f"<p><strong>{_h(name)}</strong>{colon}</p>")
+    out.append(f'<p lang="{_h(written)}">{_h(text)}</p>')
+    link = _h(block.link)
+    out.append(
+        f'<p><strong>{_h(label(lang, "rulebook"))}</strong>{colon}<a href="{link}">{link}</a></p>'
+    )
+    return out
+
+
+def _more_html(lang: str, what: str, count: int) -> list[str]:
+    return [f'<p class="more">{_h(line)}</p>' for line in _more(lang, what, count) if line]
+
+
+def render_html(verdict: Verdict, lang: str = "en") -> str:
+    """The verdict as one self-contained HTML page (UTF-8, its style and pictures inline, nothing
+    fetched): what :func:`render_text` says, each rule's rulebook page a link (relative to the
+    rulebook site's root, as the text gives it), and before each illegal event a picture of the
+    table (:func:`~sabai_rules.referee.picture.table_svg`, every face shown). Everything taken
+    from the record is escaped."""
+    t = _labeller(lang)
+    colon = _colon(lang)
+    names = verdict.record.players
+    title = t("verdict.html-title")
+    body = [f"<h1>{_h(title)}</h1>", f'<p class="players">{_h(" · ".join(names))}</p>']
+    if verdict.problems:
+        body.append('<section class="unreadable"><ul>')
+        body += [f"<li>{_h(t('verdict.unreadable'))}{colon}{_h(p)}</li>" for p in verdict.problems]
+        body.append("</ul></section>")
+    body += _more_html(lang, "unreadable", verdict.problems_total - len(verdict.problems))
+    if verdict.results:
+        body.append('<section class="rounds"><ul>')
+        body += [f"<li>{_h(_result_line(r, names, lang))}</li>" for r in verdict.results]
+        body.append("</ul></section>")
+    for event in verdict.illegal:
+        where = f"{t('table.round')} {event.round + 1}, #{event.index + 1}"
+        allowed = [describe(a, names, lang) for a in event.allowed[:12]]
+        if len(event.allowed) > 12:
+            allowed.append(f"… (+{len(event.allowed) - 12})")
+        picture = table_svg(event.before, names, lang=lang, ident=f"sabai-event-{event.number}")
+        body += [
+            f'<section class="illegal" id="event-{event.number}">',
+            f"<h2>{_h(t('verdict.illegal'))} {event.number} ({_h(where)})</h2>",
+            f"<p>{_h(describe(event.action, names, lang))} · "
+            f"<code>{_h(_as_recorded(event.action, names))}</code></p>",
+            f"<p>{_h(event.message_in(names, lang))} <code>[{_h(event.rule)}]</code></p>",
+            *_rule_html(event.rule, lang),
+            f"<p><strong>{_h(t('verdict.allowed'))}</strong>{colon}</p>",
+            '<ul class="allowed">' + "".join(f"<li>{_h(a)}</li>" for a in allowed or ["-"]),
+            "</ul>",
+            f"<figure><figcaption>{_h(t('verdict.table-before'))}</figcaption>{picture}</figure>",
+            "</section>",
+        ]
+    body += _more_html(lang, "illegal", verdict.illegal_total - len(verdict.illegal))
+    cat = catalogue.default()
+    for note in verdict.notes:
+        where = f"{t('table.round')} {note.round + 1}, #{note.index + 1}"
+        link = _h(cat.rulebook_link(note.rule, lang))
+        body += [
+            '<section class="noted">',
+            f"<h2>{_h(t('verdict.noted'))} {note.number} ({_h(where)})</h2>",
+            f"<p>{_h(describe(note.action, names, lang))} · "
+            f"<code>{_h(_as_recorded(note.action, names))}</code></p>",
+            f"<p>{_h(note.message_in(names, lang))}</p>",
+            f"<p>{_h(t('ruling'))} {_h(_number(note.rule, lang))} · {_h(note.rule)} · "
+            f'<a href="{link}">{link}</a></p>',
+            "</section>",
+        ]
+    body += _more_html(lang, "noted", verdict.notes_total - len(verdict.notes))
+    body.append(_closing_html(verdict, lang))
+    return (
+        f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{_h(title)} — {_h(', '.join(names))}</title>\n<style>{_CSS}</style>\n"
+        "</head>\n<body>\n<main>\n" + "\n".join(body) + "\n</main>\n</body>\n</html>\n"
+    )
+
+
+def _closing_html(verdict: Verdict, lang: str) -> str:
+    kind = "illegal" if verdict.illegal else "legal"
+    lines = _closing_lines(verdict, lang)
+    return "\n".join(f'<p class="verdict {kind}">{_h(line)}</p>' for line in lines)

@@ -1,6 +1,6 @@
 """The ``sabai`` command run in-process on a fuzzed file, and the properties every run keeps.
 
-:func:`check` runs the five record commands on a file and returns what they did (:class:`Run`)
+:func:`check` runs the seven record commands on a file and returns what they did (:class:`Run`)
 and every property they broke (:class:`Broken`). The properties, from the CLI's contract:
 
 * ``traceback``: no exception escapes :func:`sabai_rules.cli.run`;
@@ -11,7 +11,10 @@ and every property they broke (:class:`Broken`). The properties, from the CLI's 
 * ``tolerant gives up``: where the strict replay gives a verdict (exit 0 or 1), the tolerant
   replay gives the same one, never exit 2;
 * ``json verdict``: ``replay --format json`` exits as ``replay`` does, and its output (and
-  ``export``'s) is JSON.
+  ``export``'s) is JSON;
+* ``html verdict``: ``replay --format html`` exits as ``replay`` does, and its output is an HTML
+  page;
+* ``svg picture``: ``show --at N --svg -`` exits as ``show --at N`` does, and its output is XML.
 
 Time is measured (:attr:`Run.seconds`), never asserted: ``tools/fuzz_deep.py`` reports the
 slowest case.
@@ -25,6 +28,7 @@ import time
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
+from xml.etree import ElementTree
 
 import attrs
 
@@ -33,7 +37,15 @@ from sabai_rules.cli import run
 __all__ = ["COMMANDS", "Broken", "Run", "Timeout", "check", "command_lines", "sabai"]
 
 #: The record commands the fuzzer runs, by name.
-COMMANDS = ("replay", "replay --tolerant", "replay --format json", "show --at", "export --as")
+COMMANDS = (
+    "replay",
+    "replay --tolerant",
+    "replay --format json",
+    "replay --format html",
+    "show --at",
+    "show --svg",
+    "export --as",
+)
 
 
 class Timeout(BaseException):
@@ -104,14 +116,16 @@ def sabai(command: str, argv: Sequence[str]) -> Run:
 
 
 def command_lines(path: Path, at: str, as_player: str) -> list[tuple[str, list[str]]]:
-    """The five commands on ``path``, with ``--at`` and ``--as`` values."""
+    """The seven commands on ``path``, with ``--at`` and ``--as`` values."""
     name = str(path)
     return [
         ("replay", ["replay", name]),
         ("replay --tolerant", ["replay", "--tolerant", name]),
         ("replay --format json", ["replay", "--format", "json", name]),
+        ("replay --format html", ["replay", "--format", "html", name]),
         # --at=N: a value that starts with "-" is still the option's value.
         ("show --at", ["show", name, f"--at={at}"]),
+        ("show --svg", ["show", name, f"--at={at}", "--svg", "-"]),
         ("export --as", ["export", name, f"--as={as_player}"]),
     ]
 
@@ -151,6 +165,14 @@ def _is_json(text: str) -> bool:
     return True
 
 
+def _is_xml(text: str) -> bool:
+    try:
+        ElementTree.fromstring(text)
+    except ElementTree.ParseError:
+        return False
+    return True
+
+
 def broken_between(runs: dict[str, Run]) -> list[Broken]:
     """The properties that compare runs on the same file."""
     found = []
@@ -170,6 +192,20 @@ def broken_between(runs: dict[str, Run]) -> list[Broken]:
             found.append(Broken("json verdict", as_json, detail))
         elif as_json.code in (0, 1) and not _is_json(as_json.out):
             found.append(Broken("json verdict", as_json, "the output is not JSON"))
+    as_html = runs.get("replay --format html")
+    if strict is not None and as_html is not None and strict.error is None:
+        if as_html.code != strict.code:
+            detail = f"replay exits {strict.code}, --format html {as_html.code}"
+            found.append(Broken("html verdict", as_html, detail))
+        elif as_html.code in (0, 1) and not as_html.out.startswith("<!DOCTYPE html>\n"):
+            found.append(Broken("html verdict", as_html, "the output is not an HTML page"))
+    shown, drawn = runs.get("show --at"), runs.get("show --svg")
+    if shown is not None and drawn is not None and shown.error is None:
+        if drawn.code != shown.code:
+            detail = f"show exits {shown.code}, show --svg {drawn.code}"
+            found.append(Broken("svg picture", drawn, detail))
+        elif drawn.code == 0 and not _is_xml(drawn.out):
+            found.append(Broken("svg picture", drawn, "the output is not XML"))
     export = runs.get("export --as")
     if export is not None and export.code == 0 and not _is_json(export.out):
         found.append(Broken("json verdict", export, "the exported view is not JSON"))

@@ -1,12 +1,13 @@
 """The referee's commands on fuzzed files: valid records, records spoiled at the JSON level, raw
 bytes, and one named case per mutation class of the hostile trial (issue #12).
 
-``replay``, ``replay --tolerant``, ``replay --format json``, ``show --at N`` and
-``export --as P`` run in-process on each file and keep the properties of
-:mod:`tests.fuzz.harness`: no traceback, an exit code of 0 to 3, one line on standard error for
-exit codes 2 and 3, UTF-8 output, a tolerant replay that gives a verdict wherever the strict one
-does. The ``deep`` profile runs 100 times more cases, at the trial's sizes (a 1 MB rule id,
-20 MB of Pass events); ``tools/fuzz_deep.py`` runs 100,000 and reports the slowest.
+``replay``, ``replay --tolerant``, ``replay --format json``, ``replay --format html``,
+``show --at N``, ``show --at N --svg -`` and ``export --as P`` run in-process on each file and
+keep the properties of :mod:`tests.fuzz.harness`: no traceback, an exit code of 0 to 3, one line
+on standard error for exit codes 2 and 3, UTF-8 output, a tolerant replay that gives a verdict
+wherever the strict one does, an HTML verdict and a picture wherever the text gives them. The
+``deep`` profile runs 100 times more cases, at the trial's sizes (a 1 MB rule id, 20 MB of Pass
+events); ``tools/fuzz_deep.py`` runs 100,000 and reports the slowest.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Non-interference, for records: two records whose deals differ only in cards a player never sees
 (in either game) give that player the same views and observations at every step, the same table
-(``sabai show --as``) after every event, and byte-identical exports (``sabai export --as``),
-refusals included. The state-level tests are in ``tests/engine/test_views.py``; the property
-machine swaps unseen cards at every step of its rounds.
+(``sabai show --as``, as text and as an SVG picture) after every event, and byte-identical
+exports (``sabai export --as``), refusals included. The state-level tests are in
+``tests/engine/test_views.py`` and ``tests/referee/test_picture.py``; the property machine swaps
+unseen cards at every step of its rounds.
 
 The records are whole simulated games, mutated (so that refusals turn up), each round dealt as an
 explicit order; the second record exchanges two cards of different faces in one round's order,
@@ -26,6 +27,7 @@ from hypothesis import strategies as st
 from sabai_rules import chance
 from sabai_rules.moves import Draw, Play, deck_for
 from sabai_rules.referee.export import export_view
+from sabai_rules.referee.picture import table_svg
 from sabai_rules.referee.record import Deal, Record, RecordError, read_record, write_record
 from sabai_rules.referee.render import render_table
 from sabai_rules.referee.replay import Played, RoundClosed, Skipped, play_record
@@ -50,7 +52,7 @@ def _with_orders(record: Record) -> Record:
 class Seen:
     """A record played, as one player saw it: per round, the cards (ids) they saw at some step
     (or that were revealed at its end); per step, their view and observation, the table as
-    ``sabai show --as`` draws it, and whether the step was a refusal."""
+    ``sabai show --as`` writes it and draws it (``--svg``), and whether the step was a refusal."""
 
     cards: tuple[int, ...]
     steps: tuple[tuple[object, ...], ...]
@@ -76,7 +78,9 @@ def _seen(record: Record, player: int) -> Seen:
         refused = isinstance(step, Played) and step.error is not None
         kind = type(step).__name__
         table = render_table(state, names, as_player=player)
-        steps.append((kind, refused, view(state, player), observation(state, player), table))
+        picture = table_svg(state, names, as_player=player)
+        seen = (view(state, player), observation(state, player), table, picture)
+        steps.append((kind, refused, *seen))
     cards = tuple(masks.get(r, 0) for r in range(len(record.rounds)))
     return Seen(cards, tuple(steps))
 
@@ -154,6 +158,7 @@ def test_cards_a_player_never_sees_change_nothing_they_are_shown(
         assert a[2] == b[2], f"step {n}: the view differs"
         assert a[3] == b[3], f"step {n}: the observation differs"
         assert a[4] == b[4], f"step {n}: the table as shown differs"
+        assert a[5] == b[5], f"step {n}: the picture of the table differs"
     assert json.dumps(export_view(one, viewer)) == json.dumps(export_view(two, viewer))
     name = one.players[viewer]
     assert _cli(one, "export", "--as", name) == _cli(two, "export", "--as", name)
@@ -161,6 +166,9 @@ def test_cards_a_player_never_sees_change_nothing_they_are_shown(
     for at in sorted({0, events // 2, events}):
         shown = _cli(one, "show", "--at", str(at), "--as", name)
         assert shown == _cli(two, "show", "--at", str(at), "--as", name), f"show --at {at}"
+    # The picture was compared at every step above; once more as the command draws it.
+    drawn = _cli(one, "show", "--at", str(events), "--as", name, "--svg", "-")
+    assert drawn == _cli(two, "show", "--at", str(events), "--as", name, "--svg", "-")
 
 
 def test_the_pairs_are_not_all_set_aside() -> None:

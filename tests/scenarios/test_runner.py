@@ -214,3 +214,32 @@ def test_only_the_engine_actions_are_steps(text: str) -> None:
     """A name the engine exports that is not an action (a class, a function) is no step."""
     with pytest.raises(ScenarioError, match="unknown action"):
         scenarios.parse_action(text)
+
+
+def test_an_observer_is_told_every_table_of_every_round() -> None:
+    """The rulebook draws the table at the start of each round and after each step: the runner
+    tells it each one, a refused step's (unchanged) table included."""
+    root = Path(__file__).parent
+    by_id = {s.id: s for s in load_scenarios(root)}
+    for ident in ("wrong-throw-in-locks-out", "a-game-of-three-rounds"):
+        scenario = by_id[ident]
+        seen: list[tuple[int, int, State]] = []
+
+        def observe(
+            r: int, s: int, state: State, seen: list[tuple[int, int, State]] = seen
+        ) -> None:
+            seen.append((r, s, state))
+
+        last = run_scenario(scenario, observe)
+        expected = [
+            (r, s) for r, script in enumerate(scenario.rounds) for s in range(len(script.steps) + 1)
+        ]
+        assert [(r, s) for r, s, _ in seen] == expected
+        assert seen[-1][2] == last
+        refused = [
+            number
+            for number, step in enumerate(scenario.rounds[0].steps, start=1)
+            if step.refused is not None
+        ]
+        for number in refused:
+            assert seen[number][2] == seen[number - 1][2]

@@ -761,6 +761,28 @@ class Catalogue:
         shown = [r.id for r in self.rules(chapter=rule.chapter, edition=edition)]
         return f"{self.chapter(rule.chapter).number}.{shown.index(ident) + 1}"
 
+    def reference(self, ident: str, language: str = "en") -> str:
+        """How a reference to a rule or ruling reads for a reader of ``language``: its number in
+        the rulebook that reader is shown and its title ("6.8 Nouvelle tentative", "R12 ...")."""
+        if self.kind_of(ident) == "ruling":
+            ruling = self.ruling(ident)
+            return f"R{ruling.number} {ruling.text_in(language).title}"
+        rule = self.rule(ident)
+        number = self.rule_number(ident, self.site_edition(ident, language))
+        return f"{number} {rule.title(language)}"
+
+    def readable(self, text: str, language: str = "en") -> str:
+        """``text`` with each role citing a rule or ruling read as :meth:`reference` reads it,
+        and any other role as its bare id (:func:`plain`): prose for a player."""
+
+        def cited(match: re.Match[str]) -> str:
+            role, ident = match.group(1), match.group(2)
+            if role in ("rule", "ruling") and self.kind_of(ident) in ("rule", "ruling"):
+                return self.reference(ident, language)
+            return ident
+
+        return _ROLE.sub(cited, text).strip()
+
     def source_file(self, language: str) -> SourceFile:
         language = check_language(language)
         for source in self.sources:

@@ -118,3 +118,14 @@ def test_the_referee_says_the_refusal_in_french(tmp_path: Path) -> None:
     assert event["message"] == wanted
     code, out, _ = sabai("replay", str(record), "--lang", "fr")
     assert f"  {wanted} [throw-in.retry-lockout]" in out.splitlines()
+
+
+def test_the_french_verdict_cites_rules_by_number_and_french_title() -> None:
+    """The statement of 6.8 in the French verdict: the project's translation, marked as such, its
+    references read as a French reader's rulebook numbers and titles them, not as bare ids."""
+    record = ROOT / "examples" / "wrong-throw-in-lockout.json"
+    _, out, _ = sabai("replay", str(record), "--lang", "fr")
+    statement = next(line for line in out.splitlines() if line.startswith("  Énoncé"))
+    assert statement.startswith("  Énoncé (traduction du projet): Une personne qui a jeté")
+    assert "(R28 Le blocage après un jet erroné)" in statement
+    assert "ruling.retry-lockout-scope" not in statement

@@ -1016,13 +1016,8 @@ def reference_text(ident: str, lang: Language) -> str | None:
     """How a reference to a rule or ruling reads on the site of ``lang``: its number and title
     ("6.8 Nouvelle tentative", "R12 ..."); ``None`` for an id the catalogue lacks (the build
     then fails on the missing reference)."""
-    kind = cat().kind_of(ident)
-    if kind == "ruling":
-        ruling = cat().ruling(ident)
-        return f"R{ruling.number} {ruling.text_in(lang).title}"
-    if kind == "rule":
-        rule = cat().rule(ident)
-        return f"{cat().rule_number(ident, cat().site_edition(ident, lang))} {rule.title(lang)}"
+    if cat().kind_of(ident) in ("rule", "ruling"):
+        return cat().reference(ident, lang)
     return None
 
 

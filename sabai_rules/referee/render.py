@@ -137,7 +137,7 @@ def _rule_parts(rule_id: str, lang: str) -> _RuleBlock:
     if cat.kind_of(rule_id) == "ruling":
         text = cat.ruling(rule_id).text_in(lang)
         heading = f"{t('ruling')} {_number(rule_id, lang)} · {rule_id} — {text.title}"
-        decision = " ".join(catalogue.plain(text.decision).split())
+        decision = " ".join(cat.readable(text.decision, lang).split())
         return _RuleBlock(heading, None, ("", text.language, decision), link)
     rule = cat.rule(rule_id)
     heading = f"{t('rule')} {_number(rule_id, lang)} · {rule.id} — {rule.title(lang)}"
@@ -149,8 +149,11 @@ def _rule_parts(rule_id: str, lang: str) -> _RuleBlock:
             where = f"{t('source.fallback')} {t(f'language.{quote.language}')}"
         said = (t("source"), where, quote.language, quote.text)
     written, statement = rule.statement_in(lang)
-    english = "" if written == lang else f" ({t('english')})"
-    statement = " ".join(catalogue.plain(statement).split())
+    if written != lang:
+        english = f" ({t('english')})"
+    else:
+        english = "" if lang == "en" else f" ({t('translation')})"
+    statement = " ".join(cat.readable(statement, lang).split())
     return _RuleBlock(heading, said, (f"{t('statement')}{english}", written, statement), link)
 
 

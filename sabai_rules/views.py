@@ -44,6 +44,7 @@ __all__ = [
     "PlayerView",
     "SlotView",
     "observation",
+    "observation_parts",
     "observation_size",
     "sample_consistent_state",
     "view",
@@ -325,9 +326,20 @@ _CHANCE: Final = {
 _ENDS: Final = {None: 0, "emptied": 1, "final-lap": 2, "forced": 3, "exhausted": 4}
 
 
-def _face_codes(state: State) -> dict[int, int]:
-    """Each face of the deck by code, from 1 in increasing order (0 is "none" or "not seen")."""
-    return {face: i + 1 for i, face in enumerate(sorted(set(state.deck.faces)))}
+#: Each deck's face codes, by the identity of its faces (checked): the faces' codes, each card's.
+_CODES: dict[int, tuple[tuple[int, ...], dict[int, int], tuple[int, ...]]] = {}
+
+
+def _codes(faces: tuple[int, ...]) -> tuple[dict[int, int], tuple[int, ...]]:
+    """Each face of the deck by code, from 1 in increasing order (0 is "none" or "not seen"),
+    and the code of each card (a face code: whether a player may know it is :func:`_face`'s)."""
+    entry = _CODES.get(id(faces))
+    if entry is None or entry[0] is not faces:
+        by_face = {face: i + 1 for i, face in enumerate(sorted(set(faces)))}
+        if len(_CODES) >= _LIMIT:
+            _CODES.clear()
+        entry = _CODES[id(faces)] = (faces, by_face, tuple(by_face[f] for f in faces))
+    return entry[1], entry[2]
 
 
 def observation_size(ruleset: Ruleset, players: int) -> int:
@@ -354,65 +366,134 @@ def observation(state: State, player: int) -> tuple[int, ...]:
     4. per player, per slot up to a row's longest possible length: the slot (0 no card, 1 a gap
        left by a card thrown in for its owner, 2 a card ``player`` has not seen, 2 + its face
        code if they have), then, per player, whether that player has seen the card (0/1).
+
+    :func:`observation_parts` gives the same in two parts, the rows as bytes.
     """
-    seen = view(state, player)
+    head, rows = observation_parts(state, player)
+    return head + tuple(rows)
+
+
+def observation_parts(state: State, player: int) -> tuple[tuple[int, ...], bytes]:
+    """:func:`observation` in two parts, for frameworks that fill an array: parts 1 to 3 (the
+    header, the players, the discard pile), then part 4, the rows, one byte per value (every
+    value there is below 256). Refuses what :func:`observation` refuses."""
+    if type(state) is not State:
+        is_state(state)
     n = state.players
-    codes = _face_codes(state)
-    f, t = state.flow, state.table
+    if type(player) is not int or not 0 <= player < n:
+        seat(player, "player", n)
+    t, f = state.table, state.flow
     st = f.status
+    by_face, by_card = _codes(state.deck.faces)
+    masks = [t.public | private for private in t.private]
     queue = f.queue
     head = queue[0] if queue else None
-    if isinstance(head, Function):
-        waiting = (1, head.executor + 1, codes[state.deck.faces[head.card]])
-    elif head is not None:
-        waiting = (2, head.thrower + 1, head.owner + 1)
+    if head is None:
+        waiting: tuple[int, int, int] = (0, 0, 0)
+    elif isinstance(head, Function):
+        waiting = (1, head.executor + 1, by_card[head.card])  # on the pile, face up
     else:
-        waiting = (0, 0, 0)
-    header = (
+        waiting = (2, head.thrower + 1, head.owner + 1)
+    offer = f.pending
+    held = t.held
+    discard = t.discard
+    seen_held = _face(by_card, masks[player], held) if held >= 0 and player == f.turn else None
+    closing = st.closing
+    lockout = f.lockout
+    out = [
         n,
         player,
         f.turn,
         int(f.stage),
         f.turns,
-        seen.draw_pile,
-        len(seen.discard),
-        codes[seen.discard[-1]] if seen.discard else 0,
-        int(seen.holding),
-        codes[seen.held] if seen.held is not None else 0,
+        len(t.draw),
+        len(discard),
+        by_card[discard[-1]] if discard else 0,
+        int(held >= 0),
+        0 if seen_held is None else seen_held,
         st.caller + 1,
         st.final_lap + 1,
         _ENDS[st.end.value if st.end is not None else None],
-        int(st.closing >= 0),
-        int(seen.nose_race),
-        *((seen.offer[0] + 1, seen.offer[1] + 1, seen.offer[2] + 1) if seen.offer else (0, 0, 0)),
+        int(closing >= 0),
+        int(type(offer) is NoseRace),
+        *(
+            (offer.thrower + 1, offer.owner + 1, offer.slot + 1)
+            if type(offer) is Offer
+            else (0, 0, 0)
+        ),
         f.motion + 1,
         f.reactions,
         len(queue),
         *waiting,
-        _CHANCE[seen.chance],
-    )
-    out: list[int] = list(header)
-    for p in range(n):
-        out += (int(seen.passed is not None and p in seen.passed), int(p in seen.locked_out))
-        out.append(len(t.rows[p]))
-    counts = [0] * len(codes)
-    for face in seen.discard:
-        counts[codes[face] - 1] += 1
-    out += counts
-    slots = len(state.deck) - 1
-    blank = [0] * (1 + n)
-    for row in seen.rows:
-        for slot in row:
-            if slot.face == GAP:
-                out.append(1)
-            else:
-                out.append(2 if slot.face is None else 2 + codes[int(slot.face)])
-            knowers = [0] * n
-            for p in slot.seen_by:
-                knowers[p] = 1
-            out += knowers
-        out += blank * (slots - len(row))
-    return tuple(out)
+        _CHANCE[offer.kind if type(offer) is Chance else None],
+    ]
+    for p, row in enumerate(t.rows):
+        out += (int(closing >= 0 and (closing >> p) & 1), (lockout >> p) & 1, len(row))
+    out += _discard_counts(discard, by_card, len(by_face))
+    width = (len(by_card) - 1) * (1 + n)
+    rows = b"".join([_row_code(by_card, masks, player, row, width) for row in t.rows])
+    return tuple(out), rows
+
+
+#: The discard pile's counts by face code, by the pile (its identity, checked): a pile changes
+#: once every few actions.
+_DISCARDS: dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _discard_counts(
+    discard: tuple[int, ...], by_card: tuple[int, ...], faces: int
+) -> tuple[int, ...]:
+    entry = _DISCARDS.get(id(discard))
+    if entry is not None and entry[0] is discard and entry[1] is by_card:
+        return entry[2]
+    counts = [0] * faces
+    for card in discard:  # every card there is face up
+        counts[by_card[card] - 1] += 1
+    if len(_DISCARDS) >= _LIMIT:
+        _DISCARDS.clear()
+    found = tuple(counts)
+    _DISCARDS[id(discard)] = (discard, by_card, found)
+    return found
+
+
+#: Rows as encoded for a viewer, by the deck's codes (their identity, checked), the row, the
+#: viewer and what each player has seen of the row's cards, as :data:`_ROWS` keeps views' rows.
+_ROW_CODES: dict[tuple[int, tuple[int, ...], int, tuple[int, ...]], tuple[tuple[int, ...], bytes]]
+_ROW_CODES = {}
+
+
+def _row_code(
+    by_card: tuple[int, ...], masks: list[int], me: int, row: tuple[int, ...], width: int
+) -> bytes:
+    """Part 4 of an observation for one row, ``width`` bytes: each slot's code and who has seen
+    its card, then zeros up to a row's longest possible length."""
+    bits = 0
+    for card in row:
+        if card >= 0:
+            bits |= 1 << card
+    key = (id(by_card), row, me, tuple([mask & bits for mask in masks]))
+    entry = _ROW_CODES.get(key)
+    if entry is not None and entry[0] is by_card:
+        return entry[1]
+    out = bytearray(width)
+    known = masks[me]
+    step = 1 + len(masks)
+    i = 0
+    for card in row:
+        if card < 0:
+            out[i] = 1  # a gap: nobody sees a card there
+        else:
+            code = _face(by_card, known, card)
+            out[i] = 2 if code is None else 2 + code
+            for p, mask in enumerate(masks):
+                if (mask >> card) & 1:
+                    out[i + 1 + p] = 1
+        i += step
+    if len(_ROW_CODES) >= _LIMIT:
+        _ROW_CODES.clear()
+    found = bytes(out)
+    _ROW_CODES[key] = (by_card, found)
+    return found
 
 
 # -- determinization ----------------------------------------------------------------------------

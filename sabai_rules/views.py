@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import random
+from array import array
 from typing import Any, Final
 
 import attrs
@@ -370,13 +371,14 @@ def observation(state: State, player: int) -> tuple[int, ...]:
     :func:`observation_parts` gives the same in two parts, the rows as bytes.
     """
     head, rows = observation_parts(state, player)
-    return head + tuple(rows)
+    return tuple(head) + tuple(rows)
 
 
-def observation_parts(state: State, player: int) -> tuple[tuple[int, ...], bytes]:
-    """:func:`observation` in two parts, for frameworks that fill an array: parts 1 to 3 (the
-    header, the players, the discard pile), then part 4, the rows, one byte per value (every
-    value there is below 256). Refuses what :func:`observation` refuses."""
+def observation_parts(state: State, player: int) -> tuple[array[int], bytes]:
+    """:func:`observation` in two parts, for frameworks that fill an array (both offer the
+    buffer protocol): parts 1 to 3 (the header, the players, the discard pile) as C ints
+    (``array("i")``), then part 4, the rows, one byte per value (every value there is below
+    256). Refuses what :func:`observation` refuses."""
     if type(state) is not State:
         is_state(state)
     n = state.players
@@ -432,7 +434,7 @@ def observation_parts(state: State, player: int) -> tuple[tuple[int, ...], bytes
     out += _discard_counts(discard, by_card, len(by_face))
     width = (len(by_card) - 1) * (1 + n)
     rows = b"".join([_row_code(by_card, masks, player, row, width) for row in t.rows])
-    return tuple(out), rows
+    return array("i", out), rows
 
 
 #: The discard pile's counts by face code, by the pile (its identity, checked): a pile changes
@@ -456,10 +458,18 @@ def _discard_counts(
     return found
 
 
-#: Rows as encoded for a viewer, by the deck's codes (their identity, checked), the row, the
-#: viewer and what each player has seen of the row's cards, as :data:`_ROWS` keeps views' rows.
-_ROW_CODES: dict[tuple[int, tuple[int, ...], int, tuple[int, ...]], tuple[tuple[int, ...], bytes]]
-_ROW_CODES = {}
+#: Each row's cards as a bit mask, by the row (its identity, checked): rows are shared between
+#: states while they do not change.
+_ROW_BITS: dict[int, tuple[tuple[int, ...], int]] = {}
+#: Part 4 of observations for one row, by the deck's codes (their identity, checked), the row and
+#: what each player has seen of its cards: what everybody sees (who has seen which card), then, by
+#: viewer, with the faces that viewer has seen.
+_ROW_CODES: dict[
+    tuple[int, tuple[int, ...], tuple[int, ...]],
+    tuple[tuple[int, ...], bytes, dict[int, bytes]],
+] = {}
+#: A slot's bytes by its code and who has seen its card (a bit mask), by table size.
+_SLOT_CODES: dict[tuple[int, int, int], bytes] = {}
 
 
 def _row_code(
@@ -467,33 +477,61 @@ def _row_code(
 ) -> bytes:
     """Part 4 of an observation for one row, ``width`` bytes: each slot's code and who has seen
     its card, then zeros up to a row's longest possible length."""
-    bits = 0
-    for card in row:
-        if card >= 0:
-            bits |= 1 << card
-    key = (id(by_card), row, me, tuple([mask & bits for mask in masks]))
-    entry = _ROW_CODES.get(key)
-    if entry is not None and entry[0] is by_card:
-        return entry[1]
-    out = bytearray(width)
-    known = masks[me]
-    step = 1 + len(masks)
-    i = 0
+    entry = _ROW_BITS.get(id(row))
+    if entry is not None and entry[0] is row:
+        bits = entry[1]
+    else:
+        bits = 0
+        for card in row:
+            if card >= 0:
+                bits |= 1 << card
+        if len(_ROW_BITS) >= _LIMIT:
+            _ROW_BITS.clear()
+        _ROW_BITS[id(row)] = (row, bits)
+    seen = tuple([mask & bits for mask in masks])
+    key = (id(by_card), row, seen)
+    coded = _ROW_CODES.get(key)
+    if coded is None or coded[0] is not by_card:
+        coded = (by_card, _public_row(seen, row, width), {})
+        if len(_ROW_CODES) >= _LIMIT:
+            _ROW_CODES.clear()
+        _ROW_CODES[key] = coded
+    known = seen[me]
+    if not known:
+        return coded[1]
+    found = coded[2].get(me)
+    if found is None:
+        out = bytearray(coded[1])
+        step = 1 + len(masks)
+        for s, card in enumerate(row):
+            if card >= 0:
+                code = _face(by_card, known, card)
+                if code is not None:
+                    out[s * step] = 2 + code
+        found = coded[2][me] = bytes(out)
+    return found
+
+
+def _public_row(seen: tuple[int, ...], row: tuple[int, ...], width: int) -> bytes:
+    """A row's part 4 as somebody who has seen none of its cards sees it: a gap, or a card and
+    who has seen it."""
+    n = len(seen)
+    parts = []
     for card in row:
         if card < 0:
-            out[i] = 1  # a gap: nobody sees a card there
+            code, pattern = 1, 0  # a gap: nobody sees a card there
         else:
-            code = _face(by_card, known, card)
-            out[i] = 2 if code is None else 2 + code
-            for p, mask in enumerate(masks):
+            code, pattern = 2, 0
+            for p, mask in enumerate(seen):
                 if (mask >> card) & 1:
-                    out[i + 1 + p] = 1
-        i += step
-    if len(_ROW_CODES) >= _LIMIT:
-        _ROW_CODES.clear()
-    found = bytes(out)
-    _ROW_CODES[key] = (by_card, found)
-    return found
+                    pattern |= 1 << p
+        key = (n, code, pattern)
+        slot = _SLOT_CODES.get(key)
+        if slot is None:
+            slot = _SLOT_CODES[key] = bytes([code, *((pattern >> p) & 1 for p in range(n))])
+        parts.append(slot)
+    used = len(row) * (1 + n)
+    return b"".join(parts) + bytes(width - used)
 
 
 # -- determinization ----------------------------------------------------------------------------

@@ -100,6 +100,6 @@ def test_the_parts_of_an_observation_are_the_observation_with_its_rows_as_bytes(
             head, rows = observation_parts(state, p)
             assert type(rows) is bytes
             assert len(rows) == rows_size
-            assert head + tuple(rows) == observation(state, p)
+            assert tuple(head) + tuple(rows) == observation(state, p)
         legal = list(legal_actions(state))
         state = apply(state, legal[rng.randrange(len(legal))])

@@ -429,22 +429,35 @@ def observation_parts(state: State, player: int) -> tuple[array[int], bytes]:
         *waiting,
         _CHANCE[offer.kind if type(offer) is Chance else None],
     ]
-    for p, row in enumerate(t.rows):
-        out += (int(closing >= 0 and (closing >> p) & 1), (lockout >> p) & 1, len(row))
-    out += _discard_counts(discard, by_card, len(by_face))
-    width = (len(by_card) - 1) * (1 + n)
-    rows = b"".join([_row_code(by_card, masks, player, row, width) for row in t.rows])
-    return array("i", out), rows
+    values = array("i", out)
+    values += _players_part(closing, lockout, tuple(map(len, t.rows)))
+    values += _discard_counts(discard, by_card, len(by_face))
+    return values, _rows_code(by_card, masks, player, t.rows)
+
+
+#: Part 2 of observations by who passed, who is locked out and the rows' lengths.
+_PLAYERS: dict[tuple[int, int, tuple[int, ...]], array[int]] = {}
+
+
+def _players_part(closing: int, lockout: int, lengths: tuple[int, ...]) -> array[int]:
+    key = (closing, lockout, lengths)
+    found = _PLAYERS.get(key)
+    if found is None:
+        found = array("i")
+        for p, length in enumerate(lengths):
+            found.extend((int(closing >= 0 and (closing >> p) & 1), (lockout >> p) & 1, length))
+        if len(_PLAYERS) >= _LIMIT:
+            _PLAYERS.clear()
+        _PLAYERS[key] = found
+    return found
 
 
 #: The discard pile's counts by face code, by the pile (its identity, checked): a pile changes
 #: once every few actions.
-_DISCARDS: dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+_DISCARDS: dict[int, tuple[tuple[int, ...], tuple[int, ...], array[int]]] = {}
 
 
-def _discard_counts(
-    discard: tuple[int, ...], by_card: tuple[int, ...], faces: int
-) -> tuple[int, ...]:
+def _discard_counts(discard: tuple[int, ...], by_card: tuple[int, ...], faces: int) -> array[int]:
     entry = _DISCARDS.get(id(discard))
     if entry is not None and entry[0] is discard and entry[1] is by_card:
         return entry[2]
@@ -453,85 +466,122 @@ def _discard_counts(
         counts[by_card[card] - 1] += 1
     if len(_DISCARDS) >= _LIMIT:
         _DISCARDS.clear()
-    found = tuple(counts)
+    found = array("i", counts)
     _DISCARDS[id(discard)] = (discard, by_card, found)
     return found
 
 
-#: Each row's cards as a bit mask, by the row (its identity, checked): rows are shared between
-#: states while they do not change.
-_ROW_BITS: dict[int, tuple[tuple[int, ...], int]] = {}
-#: Part 4 of observations for one row, by the deck's codes (their identity, checked), the row and
-#: what each player has seen of its cards: what everybody sees (who has seen which card), then, by
-#: viewer, with the faces that viewer has seen.
-_ROW_CODES: dict[
-    tuple[int, tuple[int, ...], tuple[int, ...]],
-    tuple[tuple[int, ...], bytes, dict[int, bytes]],
-] = {}
-#: A slot's bytes by its code and who has seen its card (a bit mask), by table size.
-_SLOT_CODES: dict[tuple[int, int, int], bytes] = {}
+class _Row:
+    """Part 4 of observations for one row and what each player has seen of its cards: the bytes
+    everybody sees (who has seen which card), and by viewer the same with the faces they have
+    seen."""
+
+    __slots__ = ("bits", "by_card", "public", "row", "slots", "viewers")
+
+    def __init__(
+        self,
+        by_card: tuple[int, ...],
+        row: tuple[int, ...],
+        bits: int,
+        slots: dict[int, int],
+        public: bytes,
+    ) -> None:
+        self.by_card = by_card
+        self.row = row
+        #: The row's cards, as a bit mask, and the slot of each.
+        self.bits = bits
+        self.slots = slots
+        self.public = public
+        self.viewers: dict[int, bytes] = {}
+
+    def seen_by(self, masks: list[int], me: int) -> bytes:
+        known = masks[me] & self.bits
+        if not known:
+            return self.public
+        found = self.viewers.get(me)
+        if found is None:
+            out = bytearray(self.public)
+            step = 1 + len(masks)
+            by_card, slots = self.by_card, self.slots
+            while known:
+                low = known & -known
+                known ^= low
+                card = low.bit_length() - 1
+                code = _face(by_card, low, card)
+                if code is not None:
+                    out[slots[card] * step] = 2 + code
+            found = self.viewers[me] = bytes(out)
+        return found
 
 
-def _row_code(
-    by_card: tuple[int, ...], masks: list[int], me: int, row: tuple[int, ...], width: int
+#: Rows by the deck's codes (their identity, checked), the row and what each player has seen of
+#: its cards.
+_ROWS_SEEN: dict[tuple[int, tuple[int, ...], tuple[int, ...]], _Row] = {}
+#: The rows of the last observation and the cards each player had seen then: the next
+#: observation (observations are asked state after state) takes from them every row that is the
+#: same and whose cards nobody has seen since.
+_LAST_ROWS: list[tuple[tuple[int, ...], list[int], list[_Row]] | None] = [None]
+
+
+def _rows_code(
+    by_card: tuple[int, ...], masks: list[int], me: int, rows: tuple[tuple[int, ...], ...]
 ) -> bytes:
-    """Part 4 of an observation for one row, ``width`` bytes: each slot's code and who has seen
-    its card, then zeros up to a row's longest possible length."""
-    entry = _ROW_BITS.get(id(row))
-    if entry is not None and entry[0] is row:
-        bits = entry[1]
+    """Part 4 of an observation: each row's slots (a code, who has seen its card), each row
+    padded with zeros to a row's longest possible length."""
+    last = _LAST_ROWS[0]
+    if last is not None and last[0] is by_card and len(last[2]) == len(rows):
+        changed = 0
+        for now, then in zip(masks, last[1], strict=True):
+            changed |= now ^ then
+        found = [
+            e if e.row is row and not e.bits & changed else _row_seen(by_card, masks, row)
+            for e, row in zip(last[2], rows, strict=True)
+        ]
     else:
-        bits = 0
-        for card in row:
-            if card >= 0:
-                bits |= 1 << card
-        if len(_ROW_BITS) >= _LIMIT:
-            _ROW_BITS.clear()
-        _ROW_BITS[id(row)] = (row, bits)
+        found = [_row_seen(by_card, masks, row) for row in rows]
+    _LAST_ROWS[0] = (by_card, masks, found)
+    return b"".join([e.seen_by(masks, me) for e in found])
+
+
+def _row_seen(by_card: tuple[int, ...], masks: list[int], row: tuple[int, ...]) -> _Row:
+    bits = 0
+    slots: dict[int, int] = {}
+    for s, card in enumerate(row):
+        if card >= 0:
+            bits |= 1 << card
+            slots[card] = s
     seen = tuple([mask & bits for mask in masks])
     key = (id(by_card), row, seen)
-    coded = _ROW_CODES.get(key)
-    if coded is None or coded[0] is not by_card:
-        coded = (by_card, _public_row(seen, row, width), {})
-        if len(_ROW_CODES) >= _LIMIT:
-            _ROW_CODES.clear()
-        _ROW_CODES[key] = coded
-    known = seen[me]
-    if not known:
-        return coded[1]
-    found = coded[2].get(me)
-    if found is None:
-        out = bytearray(coded[1])
-        step = 1 + len(masks)
-        for s, card in enumerate(row):
-            if card >= 0:
-                code = _face(by_card, known, card)
-                if code is not None:
-                    out[s * step] = 2 + code
-        found = coded[2][me] = bytes(out)
-    return found
+    entry = _ROWS_SEEN.get(key)
+    if entry is None or entry.by_card is not by_card:
+        width = (len(by_card) - 1) * (1 + len(masks))
+        entry = _Row(by_card, row, bits, slots, _public_row(seen, row, slots, width))
+        if len(_ROWS_SEEN) >= _LIMIT:
+            _ROWS_SEEN.clear()
+        _ROWS_SEEN[key] = entry
+    return entry
 
 
-def _public_row(seen: tuple[int, ...], row: tuple[int, ...], width: int) -> bytes:
+def _public_row(
+    seen: tuple[int, ...], row: tuple[int, ...], slots: dict[int, int], width: int
+) -> bytes:
     """A row's part 4 as somebody who has seen none of its cards sees it: a gap, or a card and
-    who has seen it."""
-    n = len(seen)
-    parts = []
-    for card in row:
-        if card < 0:
-            code, pattern = 1, 0  # a gap: nobody sees a card there
-        else:
-            code, pattern = 2, 0
-            for p, mask in enumerate(seen):
-                if (mask >> card) & 1:
-                    pattern |= 1 << p
-        key = (n, code, pattern)
-        slot = _SLOT_CODES.get(key)
-        if slot is None:
-            slot = _SLOT_CODES[key] = bytes([code, *((pattern >> p) & 1 for p in range(n))])
-        parts.append(slot)
-    used = len(row) * (1 + n)
-    return b"".join(parts) + bytes(width - used)
+    who has seen it (``seen``: the cards of the row each player has seen; ``slots``: each card's
+    slot)."""
+    step = 1 + len(seen)
+    out = bytearray(width)
+    out[0 : len(row) * step : step] = b"\x02" * len(row)
+    if len(slots) < len(row):
+        for s, card in enumerate(row):
+            if card < 0:
+                out[s * step] = 1  # a gap: nobody sees a card there
+    for p, cards in enumerate(seen):
+        left = cards
+        while left:
+            low = left & -left
+            left ^= low
+            out[slots[low.bit_length() - 1] * step + 1 + p] = 1
+    return bytes(out)
 
 
 # -- determinization ----------------------------------------------------------------------------

@@ -37,6 +37,8 @@ from __future__ import annotations
 import random
 from array import array
 from bisect import bisect_left
+from itertools import groupby
+from operator import attrgetter
 from typing import Any, Final, Literal
 
 import attrs
@@ -196,6 +198,7 @@ class EpisodeSpec:
 # -- the asking at one state -----------------------------------------------------------------
 
 _LIMIT: Final = 20_000
+_ACTOR: Final = attrgetter("actor")
 #: Actions (a cached tuple of the engine's, by identity, checked) split by actor.
 _SPLITS: dict[int, tuple[tuple[Action, ...], dict[int, tuple[Action, ...]]]] = {}
 #: Each space's move indices of actions, as asked (bounded by the space).
@@ -211,10 +214,12 @@ def _by_actor(actions: tuple[Action, ...]) -> dict[int, tuple[Action, ...]]:
     entry = _SPLITS.get(id(actions))
     if entry is not None and entry[0] is actions:
         return entry[1]
-    split: dict[int, list[Action]] = {}
-    for action in actions:
-        split.setdefault(action.actor, []).append(action)
-    found = {actor: tuple(mine) for actor, mine in split.items()}
+    # The engine lists actions grouped by actor (the rest of an open motion last, its thrower's
+    # second group).
+    found: dict[int, tuple[Action, ...]] = {}
+    for actor, group in groupby(actions, _ACTOR):
+        mine = tuple(group)
+        found[actor] = found[actor] + mine if actor in found else mine
     if len(_SPLITS) >= _LIMIT:
         _SPLITS.clear()
     _SPLITS[id(actions)] = (actions, found)
@@ -246,16 +251,22 @@ def _numbered(
     if memo is None or memo[0] is not space:
         memo = _INDICES[id(space)] = (space, {})
     indices = memo[1]
-    pairs: list[tuple[int, Move]] = []
-    for move in (*first, *then):
-        index = indices.get(move)
-        if index is None:
-            index = indices[move] = space.move_index(move)
-        pairs.append((index, move))
-    pairs.sort(key=lambda pair: pair[0])
+    moves: tuple[Move, ...] = (*first, *then)
+    try:
+        numbers = list(map(indices.__getitem__, moves))
+    except KeyError:
+        for move in moves:
+            if move not in indices:
+                indices[move] = space.move_index(move)
+        numbers = list(map(indices.__getitem__, moves))
+    order = sorted(range(len(numbers)), key=numbers.__getitem__)
+    if order != list(range(len(numbers))):
+        numbers = [numbers[i] for i in order]
+        moves = tuple([moves[i] for i in order])
     if decline != NO_PLAYER:
-        pairs.append((space.moves - 1, Decline(decline)))
-    found = (tuple(i for i, _ in pairs), tuple(m for _, m in pairs))
+        numbers.append(space.moves - 1)
+        moves = (*moves, Decline(decline))
+    found = (tuple(numbers), moves)
     if len(_NUMBERED) >= _LIMIT:
         _NUMBERED.clear()
     _NUMBERED[key] = (space, first, then, found)

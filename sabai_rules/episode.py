@@ -299,7 +299,8 @@ class _Asking:
         self.calls = _by_actor(calls) if calls else _NO_ACTORS
         self.order = order = _ORDERS[state.setup.players][state.flow.turn]
         #: The players who may act out of turn, in play order from the active player.
-        self.askers = tuple(p for p in order if p in throw_ins or p in self.calls)
+        actors = throw_ins.keys() | self.calls.keys()
+        self.askers = tuple([p for p in order if p in actors])
         self._decisions = legal.decisions
         self._passes = legal.passes
         self._waiting = -2

@@ -102,11 +102,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
                 spec.rounds,
             )
         )
-        size = self._size = spec.observation_size
+        size = spec.observation_size
         self._moves = spec.moves
-        # Where the observation's rows begin and end (the engine's parts have fixed lengths).
-        head, rows, _ = Episode.start(spec).observation_parts(0)
-        self._rows = (len(head), len(head) + len(rows))
         observed = spaces.Dict(
             {
                 "observation": spaces.Box(low, high, (size,), np.float32),
@@ -142,11 +139,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         assert node is not None, "reset() the environment first"
         player = self._seat[agent]
         head, rows, tail = node.observation_parts(player)
-        observation = np.empty(self._size, np.float32)
-        start, end = self._rows
-        observation[:start] = np.frombuffer(head, np.intc)
-        observation[start:end] = np.frombuffer(rows, np.uint8)
-        observation[end:] = np.frombuffer(tail, np.intc)
+        observation = np.concatenate(
+            (
+                np.frombuffer(head, np.intc),
+                np.frombuffer(rows, np.uint8),
+                np.frombuffer(tail, np.intc),
+            ),
+            dtype=np.float32,
+        )
         mask = np.zeros(self._moves, np.int8)
         if player == node.current_player:
             mask.put(node.legal_indices(), 1)

@@ -21,6 +21,21 @@ choice, applying it.
   ``init_game()`` counts as one transition like our deal, then ``step(action)``, which also
   builds the next player's observation dict, as RLCard always does.
 
+Frameworks, with observations (a second table): a step is one applied action, chance included,
+and costs what a learning loop pays: at a decision the player's legal actions and their
+observation, the choice, applying it.
+
+* OpenSpiel: sabai-rules' ``python_sabai_sabai`` (``sabai_rules.openspiel``, 4 players, explicit
+  chance) beside OpenSpiel's own Python games ``python_liars_poker`` and ``python_kuhn_poker``,
+  through the same calls (``state.apply_action``, in place), two ways to observe: ``tensor``
+  (``state.observation_tensor(player)``, a list of floats, what ``rl_environment`` asks) and
+  ``observer`` (``make_observation(game)``: ``set_from(state, player)``, then its numpy
+  ``tensor``, the way OpenSpiel recommends in Python).
+* PettingZoo: sabai-rules' environment (``sabai_rules.pettingzoo``, 4 players) beside PettingZoo's
+  classic environments tic-tac-toe, connect four, Leduc hold'em and Texas hold'em, each as
+  ``env()`` (wrapped as PettingZoo ships them) and ``raw_env``: ``agent_iter``, ``last()`` (the
+  observation dict), a uniform choice among ``flatnonzero(action_mask == 1)``, ``step``.
+
 Times are CPU time of this process (``time.process_time``), so that a busy or throttled virtual
 machine does not distort them; each figure is the median of ``--runs`` timed runs of
 ``--seconds``. The table gives transitions/s, transitions per round, and the ratio of
@@ -54,6 +69,9 @@ Round = Callable[[random.Random, int], int]
 Entry = tuple[str, int, str, Round]
 
 SABAI_PLAYERS = (2, 4, 12)
+FRAMEWORK_PLAYERS = 4
+SPIEL_OBSERVED = ("python_sabai_sabai", "python_liars_poker", "python_kuhn_poker")
+ZOO_CLASSIC = ("tictactoe_v3", "connect_four_v3", "leduc_holdem_v4", "texas_holdem_v4")
 SPIEL_GAMES: tuple[tuple[str, dict[str, int]], ...] = (
     ("python_kuhn_poker", {}),
     ("python_liars_poker", {}),
@@ -104,6 +122,56 @@ def spiel_round(game: Any, child: bool) -> Round:
     return play
 
 
+def spiel_observed_round(game: Any, observe: str) -> Round:
+    """OpenSpiel with observations: the player's legal actions and their observation at each
+    decision (``observe``: ``"tensor"`` or ``"observer"``), in place."""
+    from open_spiel.python.observation import make_observation  # noqa: PLC0415
+
+    observer = make_observation(game) if observe == "observer" else None
+
+    def play(rng: random.Random, index: int) -> int:
+        state = game.new_initial_state()
+        transitions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                action = outcomes[int(rng.random() * len(outcomes))][0]
+            else:
+                player = state.current_player()
+                acts = state.legal_actions()
+                if observer is None:
+                    state.observation_tensor(player)
+                else:
+                    observer.set_from(state, player)
+                action = acts[int(rng.random() * len(acts))]
+            state.apply_action(action)
+            transitions += 1
+        return transitions
+
+    return play
+
+
+def zoo_round(env: Any) -> Round:
+    """A PettingZoo AEC environment: ``last()`` observes, a uniform choice among the mask's
+    actions, ``step``; the steps of agents already done are not transitions."""
+    import numpy as np  # noqa: PLC0415
+
+    def play(rng: random.Random, index: int) -> int:
+        env.reset(seed=index)
+        transitions = 0
+        for _ in env.agent_iter():
+            seen, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(seen["action_mask"] == 1)
+            env.step(int(legal[int(rng.random() * len(legal))]))
+            transitions += 1
+        return transitions
+
+    return play
+
+
 def uno_round(game: Any) -> Round:
     def play(rng: random.Random, index: int) -> int:
         game.init_game()
@@ -147,6 +215,50 @@ def peers(notes: list[str]) -> list[Entry]:
     return entries
 
 
+def frameworks(notes: list[str]) -> list[Entry]:
+    """The adapters and their frameworks' own games, with observations; a note for each
+    framework that is not installed."""
+    entries: list[Entry] = []
+    try:
+        import open_spiel.python.games  # noqa: F401, PLC0415 - registers the python_* games
+        import pyspiel  # noqa: PLC0415
+
+        import sabai_rules.openspiel  # noqa: F401, PLC0415 - registers python_sabai_sabai
+    except ImportError as exc:
+        notes.append(f"skipped OpenSpiel with observations ({exc}); pip install -e '.[bench]'")
+    else:
+        for name in SPIEL_OBSERVED:
+            params = {"players": FRAMEWORK_PLAYERS} if name == "python_sabai_sabai" else {}
+            game = pyspiel.load_game(name, params)
+            for observe in ("tensor", "observer"):
+                play = spiel_observed_round(game, observe)
+                entries.append((name, int(game.num_players()), observe, play))
+    try:
+        import importlib  # noqa: PLC0415
+
+        import pettingzoo  # noqa: F401, PLC0415
+
+        from sabai_rules import pettingzoo as sabai_zoo  # noqa: PLC0415
+    except ImportError as exc:
+        notes.append(f"skipped PettingZoo ({exc}); pip install -e '.[bench]'")
+    else:
+        notes.append(f"pettingzoo {metadata.version('pettingzoo')}")
+        made: list[tuple[str, Any, Any]] = [("sabai_sabai_v0", sabai_zoo.env, sabai_zoo.raw_env)]
+        for name in ZOO_CLASSIC:
+            try:
+                module = importlib.import_module(f"pettingzoo.classic.{name}")
+            except ImportError as exc:  # pygame, rlcard
+                notes.append(f"skipped {name} ({exc})")
+                continue
+            made.append((name, module.env, module.raw_env))
+        for name, wrapped, raw in made:
+            kwargs = {"players": FRAMEWORK_PLAYERS} if name == "sabai_sabai_v0" else {}
+            for mode, make in (("env()", wrapped), ("raw_env", raw)):
+                env = make(**kwargs)
+                entries.append((name, len(env.possible_agents), mode, zoo_round(env)))
+    return entries
+
+
 def measure(play: Round, seconds: float, seed: int) -> tuple[int, int, float]:
     """Transitions, rounds and CPU seconds of whole rounds played for about ``seconds``."""
     rng = random.Random(seed)
@@ -159,39 +271,31 @@ def measure(play: Round, seconds: float, seed: int) -> tuple[int, int, float]:
     return transitions, rounds, time.process_time() - start
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="length of each timed run")
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here")
-    args = parser.parse_args()
-    version = sys.version.split()[0]
-    engine = "compiled engine (mypyc)" if COMPILED else "pure-Python engine"
-    notes: list[str] = []
-    entries: list[Entry] = [("sabai-rules", n, "new state", sabai_round(n)) for n in SABAI_PLAYERS]
-    entries += peers(notes)
-    print(f"{args.runs} runs of {args.seconds:g} s CPU time each, Python {version}, {engine}")
-    print("; ".join(notes))
-
+def timed(entries: list[Entry], seconds: float, runs: int) -> list[dict[str, Any]]:
+    """Each entry's median figures over ``runs`` timed runs of ``seconds``."""
     rows: list[dict[str, Any]] = []
     for name, players, mode, play in entries:
-        runs = [measure(play, args.seconds, seed) for seed in range(args.runs)]
+        done = [measure(play, seconds, seed) for seed in range(runs)]
         rows.append(
             {
                 "name": name,
                 "players": players,
                 "mode": mode,
-                "transitions_per_s": statistics.median(t / s for t, _, s in runs),
-                "rounds_per_s": statistics.median(r / s for _, r, s in runs),
-                "transitions_per_round": statistics.median(t / max(r, 1) for t, r, _ in runs),
-                "runs": [{"transitions": t, "rounds": r, "cpu_s": s} for t, r, s in runs],
+                "transitions_per_s": statistics.median(t / s for t, _, s in done),
+                "rounds_per_s": statistics.median(r / s for _, r, s in done),
+                "transitions_per_round": statistics.median(t / max(r, 1) for t, r, _ in done),
+                "runs": [{"transitions": t, "rounds": r, "cpu_s": s} for t, r, s in done],
             }
         )
+    return rows
+
+
+def engines_table(rows: list[dict[str, Any]]) -> dict[str, float]:
+    """Print the engines' table; sabai-rules at each table size against Kuhn poker in place."""
     speed = {(row["name"], row["players"], row["mode"]): row["transitions_per_s"] for row in rows}
     base = speed[(*BASELINE, "new state")]
     for row in rows:
         row["ratio"] = base / row["transitions_per_s"]
-
     print(f"ratio = {BASELINE[0]} at {BASELINE[1]} players ({base:,.0f}/s) / the row's speed")
     head = ("name", "players", "mode", "transitions/s", "per round", "ratio")
     print("{:<22}{:>8}  {:<10}{:>14}{:>11}{:>8}".format(*head))
@@ -208,6 +312,51 @@ def main() -> None:
             against_kuhn[str(players)] = speed[("sabai-rules", players, "new state")] / kuhn
         shown = ", ".join(f"{p} players {r:.2f}" for p, r in against_kuhn.items())
         print(f"sabai-rules / {KUHN[0]} {KUHN[1]} ({kuhn:,.0f}/s): {shown}")
+    return against_kuhn
+
+
+def frameworks_table(rows: list[dict[str, Any]]) -> None:
+    """Print the frameworks' table: steps/s with observations."""
+    print("with observations: steps/s (a step is one applied action, chance included)")
+    columns = ("name", "players", "mode", "steps/s", "per episode")
+    print("{:<22}{:>8}  {:<10}{:>14}{:>12}".format(*columns))
+    for row in rows:
+        print(
+            f"{row['name']:<22}{row['players']:>8}  {row['mode']:<10}"
+            f"{row['transitions_per_s']:>14,.0f}{row['transitions_per_round']:>12,.1f}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="length of each timed run")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "--tables",
+        choices=("all", "engines", "frameworks"),
+        default="all",
+        help="the engines' table, the frameworks' (with observations), or both",
+    )
+    parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here")
+    args = parser.parse_args()
+    version = sys.version.split()[0]
+    engine = "compiled engine (mypyc)" if COMPILED else "pure-Python engine"
+    notes: list[str] = []
+    entries: list[Entry] = []
+    if args.tables in ("all", "engines"):
+        entries = [("sabai-rules", n, "new state", sabai_round(n)) for n in SABAI_PLAYERS]
+        entries += peers(notes)
+    observed_entries = frameworks(notes) if args.tables in ("all", "frameworks") else []
+    print(f"{args.runs} runs of {args.seconds:g} s CPU time each, Python {version}, {engine}")
+    print("; ".join(notes))
+
+    rows = timed(entries, args.seconds, args.runs)
+    against_kuhn = engines_table(rows) if rows else {}
+    observed = timed(observed_entries, args.seconds, args.runs)
+    if observed:
+        if rows:
+            print()
+        frameworks_table(observed)
 
     if args.json is not None:
         figures = {
@@ -217,6 +366,7 @@ def main() -> None:
             "notes": notes,
             "results": rows,
             "sabai_over_kuhn_in_place": against_kuhn,
+            "with_observations": observed,
         }
         args.json.write_text(json.dumps(figures, indent=2) + "\n")
 

@@ -8,6 +8,11 @@ lies on the discard pile whenever a row can grow (penalty cards, gives and compe
 only once play has started); the cards looked at before the first turn are a choice among the
 four dealt.
 
+Turn-based frameworks number one player's moves (:class:`~sabai_rules.sequential.SequentialState`):
+the same index without its actor, then :class:`~sabai_rules.sequential.Decline` last
+(:attr:`ActionSpace.moves`, :meth:`ActionSpace.move_index`, :meth:`ActionSpace.move`): a table of
+``n`` players has ``n`` times fewer moves than actions.
+
 >>> from sabai_rules.moves import Draw, ThrowIn, deal
 >>> from sabai_rules.ruleset import Ruleset
 >>> space = action_space(Ruleset(), 4)
@@ -17,6 +22,10 @@ four dealt.
 ThrowIn(actor=2, owner=3, slot=5)
 >>> space.legal_indices(deal(Ruleset(), 4, dealer=0, seed=1), 1)[:1]
 (1,)
+>>> space.moves, space.move_index(ThrowIn(2, 3, 5)), space.move(2, 243)
+(15055, 243, ThrowIn(actor=2, owner=3, slot=5))
+>>> space.move(1, space.moves - 1)
+Decline(actor=1)
 """
 
 from __future__ import annotations
@@ -26,7 +35,7 @@ from itertools import combinations
 
 import attrs
 
-from sabai_rules.engine.arguments import instance, is_state, shown
+from sabai_rules.engine.arguments import instance, is_state, seat, shown
 from sabai_rules.engine.rules import cards_to_look_at
 from sabai_rules.moves import (
     CARDS_DEALT,
@@ -38,6 +47,7 @@ from sabai_rules.moves import (
     legal_actions,
 )
 from sabai_rules.ruleset import Ruleset
+from sabai_rules.sequential import Decline, Move
 from sabai_rules.state import State
 
 __all__ = ["ActionBlock", "ActionSpace", "action_space"]
@@ -73,6 +83,42 @@ class ActionSpace:
 
     def __attrs_post_init__(self) -> None:
         self._by_class.update((k.cls, k) for k in self._kinds)
+
+    @property
+    def moves(self) -> int:
+        """The number of one player's moves: every action with that player as its actor, then
+        :class:`~sabai_rules.sequential.Decline` (the last, ``moves - 1``)."""
+        return self.size // self.players + 1
+
+    def move_index(self, move: Move) -> int:
+        """The index of ``move`` among its actor's moves (:attr:`moves`): an action's
+        :meth:`index` without its actor's digit, so that each block of an action class keeps its
+        order; a :class:`~sabai_rules.sequential.Decline` is the last. Refuses what :meth:`index`
+        refuses."""
+        if isinstance(move, Decline):
+            if not (type(move.actor) is int and 0 <= move.actor < self.players):
+                raise ValueError(f"{move!r}: actor {move.actor!r} is outside this table's actions")
+            return self.moves - 1
+        index = self.index(move)
+        kind = self._by_class[type(move)]
+        return kind.start // self.players + (index - kind.start) % (kind.size // self.players)
+
+    def move(self, player: int, index: int) -> Move:
+        """``player``'s move numbered ``index`` (:meth:`move_index`); :class:`TypeError` unless
+        both are ``int`` (not ``bool``), :class:`ValueError` for a seat not at the table or an
+        index outside ``0 .. moves - 1``."""
+        seat(player, "player", self.players)
+        if type(index) is not int:
+            raise TypeError(f"index must be an int, not {type(index).__name__}")
+        if not 0 <= index < self.moves:
+            raise ValueError(
+                f"index: no move {shown(index)}: the indices run from 0 to {self.moves - 1}"
+            )
+        if index == self.moves - 1:
+            return Decline(player)
+        n = self.players
+        kind = next(k for k in reversed(self._kinds) if k.start // n <= index)
+        return self.action(kind.start + player * (kind.size // n) + index - kind.start // n)
 
     def index(self, action: Action) -> int:
         """The index of ``action``; :class:`TypeError` if it is no action of the game,

@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import random
+from array import array
 from typing import Any, Final
 
 import attrs
@@ -44,6 +45,7 @@ __all__ = [
     "PlayerView",
     "SlotView",
     "observation",
+    "observation_parts",
     "observation_size",
     "sample_consistent_state",
     "view",
@@ -325,9 +327,20 @@ _CHANCE: Final = {
 _ENDS: Final = {None: 0, "emptied": 1, "final-lap": 2, "forced": 3, "exhausted": 4}
 
 
-def _face_codes(state: State) -> dict[int, int]:
-    """Each face of the deck by code, from 1 in increasing order (0 is "none" or "not seen")."""
-    return {face: i + 1 for i, face in enumerate(sorted(set(state.deck.faces)))}
+#: Each deck's face codes, by the identity of its faces (checked): the faces' codes, each card's.
+_CODES: dict[int, tuple[tuple[int, ...], dict[int, int], tuple[int, ...]]] = {}
+
+
+def _codes(faces: tuple[int, ...]) -> tuple[dict[int, int], tuple[int, ...]]:
+    """Each face of the deck by code, from 1 in increasing order (0 is "none" or "not seen"),
+    and the code of each card (a face code: whether a player may know it is :func:`_face`'s)."""
+    entry = _CODES.get(id(faces))
+    if entry is None or entry[0] is not faces:
+        by_face = {face: i + 1 for i, face in enumerate(sorted(set(faces)))}
+        if len(_CODES) >= _LIMIT:
+            _CODES.clear()
+        entry = _CODES[id(faces)] = (faces, by_face, tuple(by_face[f] for f in faces))
+    return entry[1], entry[2]
 
 
 def observation_size(ruleset: Ruleset, players: int) -> int:
@@ -354,65 +367,221 @@ def observation(state: State, player: int) -> tuple[int, ...]:
     4. per player, per slot up to a row's longest possible length: the slot (0 no card, 1 a gap
        left by a card thrown in for its owner, 2 a card ``player`` has not seen, 2 + its face
        code if they have), then, per player, whether that player has seen the card (0/1).
+
+    :func:`observation_parts` gives the same in two parts, the rows as bytes.
     """
-    seen = view(state, player)
+    head, rows = observation_parts(state, player)
+    return tuple(head) + tuple(rows)
+
+
+def observation_parts(state: State, player: int) -> tuple[array[int], bytes]:
+    """:func:`observation` in two parts, for frameworks that fill an array (both offer the
+    buffer protocol): parts 1 to 3 (the header, the players, the discard pile) as C ints
+    (``array("i")``), then part 4, the rows, one byte per value (every value there is below
+    256). Refuses what :func:`observation` refuses."""
+    if type(state) is not State:
+        is_state(state)
     n = state.players
-    codes = _face_codes(state)
-    f, t = state.flow, state.table
+    if type(player) is not int or not 0 <= player < n:
+        seat(player, "player", n)
+    t, f = state.table, state.flow
     st = f.status
+    by_face, by_card = _codes(state.deck.faces)
+    masks = [t.public | private for private in t.private]
     queue = f.queue
     head = queue[0] if queue else None
-    if isinstance(head, Function):
-        waiting = (1, head.executor + 1, codes[state.deck.faces[head.card]])
-    elif head is not None:
-        waiting = (2, head.thrower + 1, head.owner + 1)
+    if head is None:
+        waiting: tuple[int, int, int] = (0, 0, 0)
+    elif isinstance(head, Function):
+        waiting = (1, head.executor + 1, by_card[head.card])  # on the pile, face up
     else:
-        waiting = (0, 0, 0)
-    header = (
+        waiting = (2, head.thrower + 1, head.owner + 1)
+    offer = f.pending
+    held = t.held
+    discard = t.discard
+    seen_held = _face(by_card, masks[player], held) if held >= 0 and player == f.turn else None
+    closing = st.closing
+    lockout = f.lockout
+    out = [
         n,
         player,
         f.turn,
         int(f.stage),
         f.turns,
-        seen.draw_pile,
-        len(seen.discard),
-        codes[seen.discard[-1]] if seen.discard else 0,
-        int(seen.holding),
-        codes[seen.held] if seen.held is not None else 0,
+        len(t.draw),
+        len(discard),
+        by_card[discard[-1]] if discard else 0,
+        int(held >= 0),
+        0 if seen_held is None else seen_held,
         st.caller + 1,
         st.final_lap + 1,
         _ENDS[st.end.value if st.end is not None else None],
-        int(st.closing >= 0),
-        int(seen.nose_race),
-        *((seen.offer[0] + 1, seen.offer[1] + 1, seen.offer[2] + 1) if seen.offer else (0, 0, 0)),
+        int(closing >= 0),
+        int(type(offer) is NoseRace),
+        *(
+            (offer.thrower + 1, offer.owner + 1, offer.slot + 1)
+            if type(offer) is Offer
+            else (0, 0, 0)
+        ),
         f.motion + 1,
         f.reactions,
         len(queue),
         *waiting,
-        _CHANCE[seen.chance],
-    )
-    out: list[int] = list(header)
-    for p in range(n):
-        out += (int(seen.passed is not None and p in seen.passed), int(p in seen.locked_out))
-        out.append(len(t.rows[p]))
-    counts = [0] * len(codes)
-    for face in seen.discard:
-        counts[codes[face] - 1] += 1
-    out += counts
-    slots = len(state.deck) - 1
-    blank = [0] * (1 + n)
-    for row in seen.rows:
-        for slot in row:
-            if slot.face == GAP:
-                out.append(1)
-            else:
-                out.append(2 if slot.face is None else 2 + codes[int(slot.face)])
-            knowers = [0] * n
-            for p in slot.seen_by:
-                knowers[p] = 1
-            out += knowers
-        out += blank * (slots - len(row))
-    return tuple(out)
+        _CHANCE[offer.kind if type(offer) is Chance else None],
+    ]
+    values = array("i", out)
+    values += _players_part(closing, lockout, tuple(map(len, t.rows)))
+    values += _discard_counts(discard, by_card, len(by_face))
+    return values, _rows_code(by_card, masks, player, t.rows)
+
+
+#: Part 2 of observations by who passed, who is locked out and the rows' lengths.
+_PLAYERS: dict[tuple[int, int, tuple[int, ...]], array[int]] = {}
+
+
+def _players_part(closing: int, lockout: int, lengths: tuple[int, ...]) -> array[int]:
+    key = (closing, lockout, lengths)
+    found = _PLAYERS.get(key)
+    if found is None:
+        found = array("i")
+        for p, length in enumerate(lengths):
+            found.extend((int(closing >= 0 and (closing >> p) & 1), (lockout >> p) & 1, length))
+        if len(_PLAYERS) >= _LIMIT:
+            _PLAYERS.clear()
+        _PLAYERS[key] = found
+    return found
+
+
+#: The discard pile's counts by face code, by the pile (its identity, checked): a pile changes
+#: once every few actions.
+_DISCARDS: dict[int, tuple[tuple[int, ...], tuple[int, ...], array[int]]] = {}
+
+
+def _discard_counts(discard: tuple[int, ...], by_card: tuple[int, ...], faces: int) -> array[int]:
+    entry = _DISCARDS.get(id(discard))
+    if entry is not None and entry[0] is discard and entry[1] is by_card:
+        return entry[2]
+    counts = [0] * faces
+    for card in discard:  # every card there is face up
+        counts[by_card[card] - 1] += 1
+    if len(_DISCARDS) >= _LIMIT:
+        _DISCARDS.clear()
+    found = array("i", counts)
+    _DISCARDS[id(discard)] = (discard, by_card, found)
+    return found
+
+
+class _Row:
+    """Part 4 of observations for one row and what each player has seen of its cards: the bytes
+    everybody sees (who has seen which card), and by viewer the same with the faces they have
+    seen."""
+
+    __slots__ = ("bits", "by_card", "public", "row", "slots", "viewers")
+
+    def __init__(
+        self,
+        by_card: tuple[int, ...],
+        row: tuple[int, ...],
+        bits: int,
+        slots: dict[int, int],
+        public: bytes,
+    ) -> None:
+        self.by_card = by_card
+        self.row = row
+        #: The row's cards, as a bit mask, and the slot of each.
+        self.bits = bits
+        self.slots = slots
+        self.public = public
+        self.viewers: dict[int, bytes] = {}
+
+    def seen_by(self, masks: list[int], me: int) -> bytes:
+        known = masks[me] & self.bits
+        if not known:
+            return self.public
+        found = self.viewers.get(me)
+        if found is None:
+            out = bytearray(self.public)
+            step = 1 + len(masks)
+            by_card, slots = self.by_card, self.slots
+            while known:
+                low = known & -known
+                known ^= low
+                card = low.bit_length() - 1
+                code = _face(by_card, low, card)
+                if code is not None:
+                    out[slots[card] * step] = 2 + code
+            found = self.viewers[me] = bytes(out)
+        return found
+
+
+#: Rows by the deck's codes (their identity, checked), the row and what each player has seen of
+#: its cards.
+_ROWS_SEEN: dict[tuple[int, tuple[int, ...], tuple[int, ...]], _Row] = {}
+#: The rows of the last observation and the cards each player had seen then: the next
+#: observation (observations are asked state after state) takes from them every row that is the
+#: same and whose cards nobody has seen since.
+_LAST_ROWS: list[tuple[tuple[int, ...], list[int], list[_Row]] | None] = [None]
+
+
+def _rows_code(
+    by_card: tuple[int, ...], masks: list[int], me: int, rows: tuple[tuple[int, ...], ...]
+) -> bytes:
+    """Part 4 of an observation: each row's slots (a code, who has seen its card), each row
+    padded with zeros to a row's longest possible length."""
+    last = _LAST_ROWS[0]
+    if last is not None and last[0] is by_card and len(last[2]) == len(rows):
+        changed = 0
+        for now, then in zip(masks, last[1], strict=True):
+            changed |= now ^ then
+        found = [
+            e if e.row is row and not e.bits & changed else _row_seen(by_card, masks, row)
+            for e, row in zip(last[2], rows, strict=True)
+        ]
+    else:
+        found = [_row_seen(by_card, masks, row) for row in rows]
+    _LAST_ROWS[0] = (by_card, masks, found)
+    return b"".join([e.seen_by(masks, me) for e in found])
+
+
+def _row_seen(by_card: tuple[int, ...], masks: list[int], row: tuple[int, ...]) -> _Row:
+    bits = 0
+    slots: dict[int, int] = {}
+    for s, card in enumerate(row):
+        if card >= 0:
+            bits |= 1 << card
+            slots[card] = s
+    seen = tuple([mask & bits for mask in masks])
+    key = (id(by_card), row, seen)
+    entry = _ROWS_SEEN.get(key)
+    if entry is None or entry.by_card is not by_card:
+        width = (len(by_card) - 1) * (1 + len(masks))
+        entry = _Row(by_card, row, bits, slots, _public_row(seen, row, slots, width))
+        if len(_ROWS_SEEN) >= _LIMIT:
+            _ROWS_SEEN.clear()
+        _ROWS_SEEN[key] = entry
+    return entry
+
+
+def _public_row(
+    seen: tuple[int, ...], row: tuple[int, ...], slots: dict[int, int], width: int
+) -> bytes:
+    """A row's part 4 as somebody who has seen none of its cards sees it: a gap, or a card and
+    who has seen it (``seen``: the cards of the row each player has seen; ``slots``: each card's
+    slot)."""
+    step = 1 + len(seen)
+    out = bytearray(width)
+    out[0 : len(row) * step : step] = b"\x02" * len(row)
+    if len(slots) < len(row):
+        for s, card in enumerate(row):
+            if card < 0:
+                out[s * step] = 1  # a gap: nobody sees a card there
+    for p, cards in enumerate(seen):
+        left = cards
+        while left:
+            low = left & -left
+            left ^= low
+            out[slots[low.bit_length() - 1] * step + 1 + p] = 1
+    return bytes(out)
 
 
 # -- determinization ----------------------------------------------------------------------------

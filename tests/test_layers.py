@@ -15,7 +15,9 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "sabai_rules"
 
 #: Each module's layer: the data (0), the engine (1), play above the engine (2), the referee's
-#: record format (3), replaying and wording (4), rendering and export (5), applications (6).
+#: record format (3), replaying and wording (4), rendering and export (5), applications (6): the
+#: bots, the command line and the adapters to OpenSpiel and PettingZoo (which alone import numpy
+#: and their framework, and only when imported themselves).
 LAYERS = {
     "sabai_rules.cards": 0,
     "sabai_rules.catalogue": 0,
@@ -44,6 +46,7 @@ LAYERS = {
     "sabai_rules.game": 2,
     "sabai_rules.space": 2,
     "sabai_rules.sequential": 2,
+    "sabai_rules.episode": 2,
     "sabai_rules.referee.record": 3,
     "sabai_rules.referee.replay": 4,
     "sabai_rules.referee.i18n": 4,
@@ -53,6 +56,8 @@ LAYERS = {
     "sabai_rules.referee": 5,
     "sabai_rules.bots": 6,
     "sabai_rules.cli": 6,
+    "sabai_rules.openspiel": 6,
+    "sabai_rules.pettingzoo": 6,
     "sabai_rules.__main__": 6,
     "sabai_rules": 6,
 }

@@ -9,6 +9,8 @@ list was built from (the ruleset, the table's shape, the lock-outs...), never a 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Sequence
+from itertools import repeat
+from operator import is_
 from typing import Any, Final
 
 import attrs
@@ -393,8 +395,8 @@ _LAST: list[LegalActions | None] = [None]
 
 def was_listed(state: State, action: Action) -> bool:
     """Whether ``action`` is the very object (not merely an equal action) that the last call of
-    :func:`legal_actions` listed for ``state``, the very state, among the decisions, the calls or
-    the passes."""
+    :func:`legal_actions` listed for ``state``, the very state, among the decisions, the calls,
+    the passes or, if they were asked for, the throw-ins."""
     last = _LAST[0]
     if last is None or last._state is not state:
         return False
@@ -402,7 +404,8 @@ def was_listed(state: State, action: Action) -> bool:
         for listed in group:
             if listed is action:
                 return True
-    return False
+    throw_ins = last._throw_ins
+    return throw_ins is not None and any(map(is_, throw_ins, repeat(action)))
 
 
 def _calls(state: State) -> list[Action]:

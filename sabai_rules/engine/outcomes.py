@@ -43,6 +43,7 @@ True
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from fractions import Fraction
 from typing import cast
 
@@ -56,7 +57,7 @@ from sabai_rules.engine.effects import carry_out
 from sabai_rules.engine.flow import settle
 from sabai_rules.engine.work import NeedChance, Work
 from sabai_rules.events import Event
-from sabai_rules.state import Chance, ChanceKind, State
+from sabai_rules.state import Chance, ChanceKind, Flow, State
 
 __all__ = [
     "apply_chance",
@@ -121,23 +122,38 @@ def _apply(state: State, outcomes: tuple[int, ...], events: list[Event] | None) 
     node = chance_node(state)
     if node is None:
         raise ValueError("state is no chance node: nobody but the players decides now")
-    left = set(node.choices)
-    given: list[int] = []
+    choices = node.choices
     for outcome in outcomes:
-        if outcome not in left:
+        # The choices are in increasing order, each outcome taken leaves them.
+        at = bisect_left(choices, outcome)
+        if at == len(choices) or choices[at] != outcome:
             raise ValueError(
                 f"outcome {shown(outcome)} is not an outcome of this {node.kind.value} chance node"
             )
-        left.discard(outcome)
-        given.append(outcome)
-    taken = (*node.taken, *given)
+        choices = choices[:at] + choices[at + 1 :]
+    taken = (*node.taken, *outcomes)
     missing = node.needed - (len(taken) - node.start)
     if missing < 0:
         raise ValueError(f"the {node.kind.value} chance node takes {node.needed} outcomes")
     if missing:
-        # The event takes more outcomes: the table changes once it has them all.
-        later = attrs.evolve(node, choices=tuple(sorted(left)), taken=taken)
-        return State(state.setup, state.table, attrs.evolve(state.flow, pending=later))
+        # The event takes more outcomes: the table changes once it has them all. Written out
+        # (not attrs.evolve): a deal takes one outcome per card.
+        later = Chance(
+            node.kind,
+            choices,
+            node.pool,
+            node.needed,
+            taken,
+            node.start,
+            node.rng,
+            node.action,
+            node.before,
+        )
+        f = state.flow
+        flow = Flow(
+            f.turn, f.stage, f.turns, f.queue, later, f.lockout, f.status, f.motion, f.reactions
+        )
+        return State(state.setup, state.table, flow)
     if node.kind is ChanceKind.DEAL:
         # The generator moves on as if it had shuffled the deck, whoever chose the cards.
         rng = chance.shuffled(node.pool, node.rng)[1]

@@ -8,11 +8,12 @@ import random
 import pytest
 
 from sabai_rules.layout import layout
-from sabai_rules.moves import Draw, Play, ThrowIn, apply, deal
+from sabai_rules.moves import Draw, Play, ThrowIn, apply, deal, legal_actions
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.views import (
     OBSERVATION_HEADER,
     observation,
+    observation_parts,
     observation_size,
     sample_consistent_state,
     view,
@@ -82,3 +83,23 @@ def test_a_seat_not_at_the_table_has_no_observation_or_sample() -> None:
         observation(state, 2)
     with pytest.raises(ValueError, match="player must be a seat from 0 to 1, not 2"):
         sample_consistent_state(state, 2, random.Random(0))
+
+
+@pytest.mark.parametrize("players", [2, 4, 12])
+def test_the_parts_of_an_observation_are_the_observation_with_its_rows_as_bytes(
+    players: int,
+) -> None:
+    """Frameworks fill arrays from the two parts: the header, the players and the discard pile,
+    then the rows, one byte per value."""
+    rules = Ruleset().with_options(max_round_turns=20, max_turn_reactions=2)
+    rng = random.Random(players)
+    state = deal(rules, players, dealer=0, seed=players)
+    rows_size = players * 59 * (1 + players)
+    while not state.is_over:
+        for p in range(players):
+            head, rows = observation_parts(state, p)
+            assert type(rows) is bytes
+            assert len(rows) == rows_size
+            assert tuple(head) + tuple(rows) == observation(state, p)
+        legal = list(legal_actions(state))
+        state = apply(state, legal[rng.randrange(len(legal))])

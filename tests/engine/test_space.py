@@ -18,6 +18,7 @@ from sabai_rules.moves import (
     legal_actions,
 )
 from sabai_rules.ruleset import Ruleset
+from sabai_rules.sequential import Decline
 from sabai_rules.space import action_space
 
 OLDER = Ruleset.preset("older")
@@ -104,3 +105,39 @@ def test_an_index_that_is_no_int_is_a_type_error(index: object) -> None:
 def test_a_table_size_the_rules_do_not_allow_has_no_space() -> None:
     with pytest.raises(ValueError, match="12"):
         action_space(Ruleset(), 13)
+
+
+@pytest.mark.parametrize("players", [2, 4, 12])
+@pytest.mark.parametrize("preset", ["current", "older"])
+def test_a_players_moves_are_the_actions_without_their_actor_then_decline(
+    preset: str, players: int
+) -> None:
+    """What turn-based frameworks number: one player's moves, ``players`` times fewer than the
+    actions, each block of an action class in its order, a decline last."""
+    space = action_space(Ruleset.preset(preset), players)
+    assert space.moves == space.size // players + 1
+    rng = random.Random(players)
+    for player in range(players):
+        for index in [0, space.moves - 2, *rng.sample(range(space.moves - 1), 300)]:
+            move = space.move(player, index)
+            assert move.actor == player
+            assert space.move_index(move) == index
+        assert space.move(player, space.moves - 1) == Decline(player)
+        assert space.move_index(Decline(player)) == space.moves - 1
+    # The order within a block is the actions' order.
+    assert space.move_index(ThrowIn(1, 0, 3)) < space.move_index(ThrowIn(1, 1, 0))
+    assert space.move_index(ThrowIn(0, 1, 2)) == space.move_index(ThrowIn(players - 1, 1, 2))
+
+
+def test_a_move_outside_the_moves_is_refused_in_one_line() -> None:
+    space = action_space(Ruleset(), 4)
+    with pytest.raises(ValueError, match="player must be a seat from 0 to 3, not 4"):
+        space.move(4, 0)
+    with pytest.raises(ValueError, match="no move 15055: the indices run from 0 to 15054"):
+        space.move(0, space.moves)
+    with pytest.raises(TypeError, match="index must be an int, not bool"):
+        space.move(0, True)
+    with pytest.raises(ValueError, match="actor 4 is outside"):
+        space.move_index(Decline(4))
+    with pytest.raises(ValueError, match="slot 59 is outside"):
+        space.move_index(ThrowIn(0, 1, 59))

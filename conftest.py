@@ -1,0 +1,13 @@
+"""pytest's collection from the repository's root: the adapters to OpenSpiel and PettingZoo are
+optional extras, so their modules are collected for their doctests only where their framework is
+installed (``pip install -e '.[test,openspiel,pettingzoo]'``, as CI does)."""
+
+from __future__ import annotations
+
+import importlib.util
+
+collect_ignore = [
+    f"sabai_rules/{module}.py"
+    for module, needs in (("openspiel", "pyspiel"), ("pettingzoo", "pettingzoo"))
+    if importlib.util.find_spec(needs) is None
+]

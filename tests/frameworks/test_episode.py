@@ -1,0 +1,211 @@
+"""The episode the frameworks play: the reaction order, the moves by index, chance, observations,
+returns, bounds and determinization, all the engine's (the adapters only translate it)."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+import pytest
+
+from sabai_rules.cards import DeckSpec
+from sabai_rules.episode import CHANCE, NO_PLAYER, Episode, EpisodeSpec
+from sabai_rules.moves import Action, apply, apply_chance, legal_actions
+from sabai_rules.ruleset import Ruleset
+from sabai_rules.scoring import round_utilities, score_round
+from sabai_rules.sequential import Decline, SequentialState
+from sabai_rules.views import observation
+
+#: A deck of 14 cards: the function cards twice, a joker and the Ass Joker.
+SMALL_DECK = DeckSpec(first_rank=9, last_rank=14, copies=2, plain_jokers=1)
+
+
+def play(node: Episode, rng: random.Random) -> Episode:
+    """``node`` after one uniformly random move or chance outcome."""
+    if node.current_player == CHANCE:
+        outcomes = node.chance_outcomes()
+        return node.child_chance(outcomes[rng.randrange(len(outcomes))])
+    indices = node.legal_indices()
+    return node.child(indices[rng.randrange(len(indices))])
+
+
+@pytest.mark.rules("ruling.sequential-actions")
+@pytest.mark.parametrize("chance", ["sampled", "explicit", "lazy"])
+@pytest.mark.parametrize("preset", ["current", "older", "simplified"])
+def test_an_episode_asks_in_the_order_of_the_sequence_and_numbers_its_moves(
+    preset: str, chance: str
+) -> None:
+    """At every node the player to move and their moves are those of ``SequentialState``; the
+    indices are the space's, increasing; the actions, declines left out, replay on the engine."""
+    for players in (2, 4, 12):
+        spec = EpisodeSpec.of(players=players, preset=preset, chance=chance, max_turns=30)
+        space = spec.space
+        for seed in range(2):
+            rng = random.Random(seed)
+            node = Episode.start(spec, seed=seed)
+            state = node.state
+            actions: list[Action | int] = []
+            while not node.is_over:
+                player = node.current_player
+                if player == CHANCE:
+                    outcome = rng.choice(node.chance_outcomes())
+                    actions.append(outcome)
+                    node = node.child_chance(outcome)
+                    continue
+                sequence = SequentialState(node.state, node.declined)
+                assert player == sequence.current_player
+                moves = node.legal_moves()
+                assert set(moves) == set(sequence.legal_moves())
+                indices = node.legal_indices()
+                assert list(indices) == sorted(set(indices))
+                assert indices == tuple(space.move_index(m) for m in moves)
+                index = rng.choice(indices)
+                move = node.move(index)
+                if not isinstance(move, Decline):
+                    actions.append(move)
+                node = node.child(index)
+            for done in actions:
+                state = apply_chance(state, done) if isinstance(done, int) else apply(state, done)
+            assert state == node.state
+
+
+@pytest.mark.rules("round-end.victory-points", "ruling.round-turn-cap", "ruling.reaction-cap")
+@pytest.mark.parametrize("preset", ["current", "older", "simplified"])
+@pytest.mark.parametrize("players", [2, 4, 12])
+def test_an_episode_ends_within_its_bounds_with_the_rounds_utilities(
+    preset: str, players: int
+) -> None:
+    """A round's return is its utilities; a game's, their sum over the rounds (under victory
+    points, the game's victory points); every episode within ``max_length`` moves and its
+    returns within the utility bounds."""
+    for mode in ("round", "game"):
+        spec = EpisodeSpec.of(players=players, preset=preset, mode=mode, max_turns=25)
+        low, high = spec.utility_bounds
+        rng = random.Random(players)
+        node = Episode.start(spec, seed=players)
+        moves = 0
+        while not node.is_over:
+            moves += node.current_player != CHANCE
+            node = play(node, rng)
+        assert moves <= spec.max_length
+        assert node.current_player == NO_PLAYER
+        assert node.legal_indices() == ()
+        assert all(low <= g <= high for g in node.returns())
+        if mode == "round":
+            assert node.returns() == round_utilities(score_round(node.state), spec.ruleset)
+        else:
+            assert node.game is not None
+            assert node.game.is_over
+            rounds = node.game.rounds
+            gains = [round_utilities(result, spec.ruleset) for result in rounds]
+            summed = [sum(g[p] for g in gains) for p in range(players)]
+            assert list(node.returns()) == summed
+            if spec.ruleset.scoring == "victory_points":
+                assert node.returns() == node.game.victory_points
+
+
+@pytest.mark.rules("ruling.round-turn-cap")
+def test_a_round_cut_by_the_turn_cap_is_truncated_and_scored() -> None:
+    spec = EpisodeSpec.of(players=2, max_turns=1, chance="sampled")
+    rng = random.Random(0)
+    truncated = 0
+    for seed in range(20):
+        node = Episode.start(spec, seed=seed)
+        while not node.is_over:
+            indices = node.legal_indices()
+            # Never call: the round then ends only by the cap (or an empty row).
+            calls = {spec.space.move_index(m) for m in node.legal_moves() if "Call" in repr(m)}
+            node = node.child(rng.choice([i for i in indices if i not in calls]))
+        truncated += node.truncated
+        assert node.truncated == (node.state.flow.status.end == "forced")
+    assert truncated
+
+
+@pytest.mark.rules("ruling.knowledge-model")
+def test_the_observation_is_the_engines_then_the_asking_then_the_game() -> None:
+    spec = EpisodeSpec.of(players=3, mode="game", chance="sampled")
+    node = Episode.start(spec, seed=5).child(spec.decline)
+    for player in range(3):
+        seen = node.observation(player)
+        assert len(seen) == spec.observation_size
+        engine = observation(node.state, player)
+        assert seen[: len(engine)] == engine
+        assert seen[len(engine) :] == (0, 1, 0, 0, 3, 0, 0, 0)  # P1 declined; round 1 of 3
+        text = node.observation_text(player)
+        assert "declined: P1" in text
+        assert "rounds 0 of 3" in text
+
+
+@pytest.mark.rules("ruling.knowledge-model")
+@pytest.mark.parametrize("preset", ["current", "older"])
+def test_a_resampled_node_looks_the_same_to_its_player_and_offers_the_same_moves(
+    preset: str,
+) -> None:
+    """Determinization on a small deck: wherever a player moves, the nodes sampled for them give
+    the same observation and text, the same player to move and the same moves."""
+    rules = Ruleset.preset(preset).with_options(deck=SMALL_DECK)
+    spec = EpisodeSpec.of(players=2, ruleset=rules, max_turns=12)
+    rng = random.Random(1)
+    differed = 0
+    for seed in range(6):
+        node = Episode.start(spec, seed=seed)
+        while not node.is_over:
+            player = node.current_player
+            if player != CHANCE:
+                for _ in range(3):
+                    sample = node.resample(player, rng)
+                    assert sample.current_player == player
+                    assert sample.legal_indices() == node.legal_indices()
+                    assert sample.observation(player) == node.observation(player)
+                    assert sample.observation_text(player) == node.observation_text(player)
+                    differed += sample.state.table != node.state.table
+            node = play(node, rng)
+    assert differed
+
+
+def test_a_node_is_a_value() -> None:
+    spec = EpisodeSpec.of(players=4, mode="game")
+    node = Episode.start(spec)
+    rng = random.Random(2)
+    for _ in range(80):
+        node = play(node, rng)
+    assert copy.deepcopy(node) is node
+    again = pickle.loads(pickle.dumps(node))
+    assert again == node
+    assert again.legal_indices() == node.legal_indices()
+    assert again.observation(1) == node.observation(1)
+    assert "declined" in node.describe()
+
+
+def test_the_spec_refuses_what_no_framework_can_play() -> None:
+    with pytest.raises(ValueError, match="preset must be one of current, older, simplified"):
+        EpisodeSpec.of(preset="newer")
+    with pytest.raises(ValueError, match="mode must be one of 'round', 'game', not 'match'"):
+        EpisodeSpec.of(mode="match")
+    with pytest.raises(ValueError, match="chance must be one of"):
+        EpisodeSpec.of(chance="dice")
+    with pytest.raises(ValueError, match="max_turns"):
+        EpisodeSpec.of(max_turns=0)
+    with pytest.raises(ValueError, match="players"):
+        EpisodeSpec.of(players=13)
+    with pytest.raises(ValueError, match="both caps"):
+        EpisodeSpec(Ruleset().with_options(nose_race="random"), 4)
+    with pytest.raises(ValueError, match="cannot time reflexes"):
+        EpisodeSpec(Ruleset().with_options(max_round_turns=9, max_turn_reactions=2), 4)
+    # A recorded nose race becomes chance's; "off" stays off.
+    assert EpisodeSpec.of().ruleset.nose_race == "random"
+    off = Ruleset().with_options(nose_race="off")
+    assert EpisodeSpec.of(ruleset=off).ruleset.nose_race == "off"
+
+
+def test_a_move_that_is_not_the_players_now_is_refused_in_one_line() -> None:
+    spec = EpisodeSpec.of(players=3)
+    node = Episode.start(spec)
+    with pytest.raises(ValueError, match=r"no move of anybody \(chance decides\) now"):
+        node.child(0)
+    node = Episode.start(EpisodeSpec.of(players=3, chance="sampled"), seed=1)
+    assert node.current_player == 1
+    draw = spec.space.move_index(legal_actions(node.state).decisions[0])
+    with pytest.raises(ValueError, match="no move of P1 now"):
+        node.child(draw)  # P1 is first asked whether to act out of turn

@@ -3,34 +3,40 @@
 Where the game waits for it and it has a real choice (play or keep, and where; whom to give or
 switch with; which card to peek or spy at; which compensation card; at its own draw, whether to
 call sabai sabai first), :class:`SearchBot` runs a search of ``playouts`` iterations (or
-``seconds`` of time). Each iteration:
+``seconds`` of time), each iteration spending a playout on every option:
 
-1. draws a state the bot cannot tell from the real one (its :class:`~sabai_rules.bots.Situation`'s
-   :meth:`~sabai_rules.bots.Situation.sample`, :func:`~sabai_rules.views.sample_consistent_state`:
-   the cards it has not seen dealt anew, the round's generator drawn afresh, so that every future
-   reshuffle and random nose race is a new draw of chance);
-2. descends its tree of its own decisions — one node per sequence of its actions, up to ``depth``
-   decisions deep — choosing by UCB1 among the actions available in that state (counting, for each
-   action, the iterations in which it was available: the "subset-armed" bandit of ISMCTS);
+1. it draws a state the bot cannot tell from the real one (its
+   :class:`~sabai_rules.bots.Situation`'s :meth:`~sabai_rules.bots.Situation.sample`,
+   :func:`~sabai_rules.views.sample_consistent_state`: the cards it has not seen dealt anew, the
+   round's generator drawn afresh, so that every future reshuffle and random nose race is a new
+   draw of chance), and a seed for the playouts' choices;
+2. for each option, on that same state and with that same seed (common random numbers, which
+   compare the options on equal terms, as a small budget needs), it plays the option, then
+   descends its tree of its own later decisions — one node per sequence of its actions, up to
+   ``depth`` decisions deep — choosing by UCB1 among the actions available in that state
+   (counting, for each action, the iterations in which it was available: the "subset-armed"
+   bandit of ISMCTS);
 3. plays the rest of the round in that state with the sensible bot at every seat (the other
-   players' policy and the bot's own beyond the tree), chance taken at random where the round is
+   players' policy, and the bot's own beyond the tree), chance taken at random where the round is
    dealt under the explicit or lazy model (:func:`~sabai_rules.moves.chance_outcomes`), for at
    most ``horizon`` turns;
 4. scores what it reached for the bot — the round's utility
    (:func:`~sabai_rules.scoring.round_utilities`: +1 a round win, -1 the Ass Joker's sanction) if
-   the round ended, else the same judged on the
-   card points so far — plus a small share for the card-point margin over the best other player,
-   so that nearer misses count — and adds it to the nodes it went through.
+   the round ended, else the same judged on the card points so far — plus a small share
+   (:data:`MARGIN_WEIGHT`) for the card-point margin over the best other player, so that nearer
+   misses count — and adds it to the nodes it went through.
 
-It then plays the most visited action of the root. Out of turn it reacts as the sensible bot does
-(throw-ins of cards it knows match, its calls): reactions are asked at every step, too often to
-search. With a playout budget the bot is deterministic given the table's generator; with a time
-budget it is not (how far a search gets depends on the machine).
+It then plays the option of the best mean; a call only if it beats every other option by
+:data:`CALL_MARGIN` (a call ends the round, while the playouts after any other option play the
+bot no better than the sensible bot would, which undervalues going on). Out of turn it reacts as
+the sensible bot does (throw-ins of cards it knows match, its calls): reactions are asked at
+every step, too often to search. With a playout budget the bot is deterministic given the table's
+generator; with a time budget it is not (how far a search gets depends on the machine).
+``simulate(..., bots=["search", "sensible"])`` and ``sabai tournament --bots search sensible``
+play it with the default budget:
 
->>> from sabai_rules.bots import simulate
->>> record = simulate(players=2, seed=3, rounds=1, bots=["search", "sensible"])
->>> len(record.rounds)
-1
+>>> SearchBot(16)
+SearchBot(16, depth=2, horizon=8)
 """
 
 from __future__ import annotations
@@ -102,8 +108,9 @@ class _Node:
 class SearchBot:
     """Information-set Monte Carlo tree search (see the module docstring).
 
-    ``playouts`` iterations per decision (default 32), or, if ``seconds`` is given, as many as fit
-    in that time (at least one per option); ``depth`` of the tree in the bot's own decisions;
+    ``playouts`` playouts per decision (default 32, rounded up to a whole number per option),
+    or, if ``seconds`` is given, as many as fit in that time (at least one per option);
+    ``depth`` of the tree in the bot's own decisions;
     ``horizon``, the turns a playout may run before it is scored as it stands (``None``: to the
     end of the round); ``width``, the most options searched at once (the sensible bot's choice and
     others drawn at random, when a decision offers more); ``exploration``, UCB1's constant.

@@ -128,8 +128,8 @@ COLUMNS: Final = (
     *MECHANICS,
 )
 
-#: The ranks whose functions an Ass Move repeats: give (13) and switch (14)
-#: (:rule:`ass-move.two-cards`).
+#: The ranks whose functions an Ass Move repeats: give (13) and switch (14); the Ass Move is the
+#: chain of a player's own 13 (14) moving another 13 (14) to a player and throwing it in for them.
 _GIVE, _SWITCH = 13, 14
 
 
@@ -537,22 +537,28 @@ def _pool_results(plan: Plan, chunks: list[tuple[int, int]], workers: int) -> _R
         pool.join()
 
 
-def _ray_results(plan: Plan, chunks: list[tuple[int, int]], address: str) -> _Results:
+def _connect(address: str) -> tuple[Any, bool]:
+    """Ray, connected to ``address`` (``"auto"``: a local Ray, started here), and whether this
+    call started it (then :func:`_ray_results` shuts it down)."""
     ray = need("ray", "ray")
-    started = not ray.is_initialized()
-    if started:
-        ray.init(
-            address=None if address == "auto" else address,
-            include_dashboard=False,
-            log_to_driver=False,
-            configure_logging=False,
-        )
-    remote = ray.remote(_play_chunk)
-    plan_ref = ray.put(plan)
-    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    if ray.is_initialized():
+        return ray, False
+    ray.init(
+        address=None if address == "auto" else address,
+        include_dashboard=False,
+        log_to_driver=False,
+        configure_logging=False,
+    )
+    return ray, True
+
+
+def _ray_results(plan: Plan, chunks: list[tuple[int, int]], ray: Any, started: bool) -> _Results:
     pending: list[Any] = []
-    queue = list(chunks)
     try:
+        remote = ray.remote(_play_chunk)
+        plan_ref = ray.put(plan)
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        queue = list(chunks)
         while queue or pending:
             while queue and len(pending) < 2 * cpus:
                 pending.append(remote.remote(plan_ref, queue.pop(0)))
@@ -613,7 +619,13 @@ def run(
         raise ValueError(f"workers must be at least 1, not {count!r}")
     path = Path(path)
     directory = parts_dir(path)
-    _open_parts(plan, directory, resume)
+    connected = None if ray is None else _connect(ray)  # before anything is written
+    try:
+        _open_parts(plan, directory, resume)
+    except BaseException:
+        if connected is not None and connected[1]:
+            connected[0].shutdown()
+        raise
     total = plan.games
     done = _parts(directory)
     resumed = sum(stop - start for start, stop, _ in done)
@@ -624,7 +636,11 @@ def run(
     if progress:
         tqdm = need("tqdm", "tournament").tqdm
         bar = tqdm(total=total, initial=resumed, unit="game", smoothing=0.05, dynamic_ncols=True)
-    results = _pool_results(plan, chunks, count) if ray is None else _ray_results(plan, chunks, ray)
+    results = (
+        _pool_results(plan, chunks, count)
+        if connected is None
+        else _ray_results(plan, chunks, *connected)
+    )
     start_time = time.perf_counter()
     played = 0
     interrupted = False

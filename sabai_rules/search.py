@@ -61,7 +61,7 @@ from sabai_rules.moves import (
 from sabai_rules.scoring import card_points, round_utilities, score_round
 from sabai_rules.state import State
 
-__all__ = ["SearchBot"]
+__all__ = ["CALL_MARGIN", "MARGIN_WEIGHT", "SearchBot"]
 
 #: The share of the reward given to the card-point margin (a tanh of it over ten points).
 MARGIN_WEIGHT = 0.3

@@ -1,12 +1,18 @@
 """Seeded bots, and simulated games written as records.
 
-A bot sees the table only through :func:`~sabai_rules.views.view` — what that player may know —
-and chooses among that player's legal actions (``view(state, player, actions=True)``). Two bots:
+A bot is any object with one method, ``act(seen, legal, rng)`` (the :class:`Bot` protocol). The
+table asks it whenever its player may act: ``seen`` is the player's :class:`Situation` — the view
+of the table (what that player may know, :func:`~sabai_rules.views.view`), the fixed-length
+observation, and states the player cannot tell from the real one, for search — never the state
+itself; ``legal`` the actions the player may take; ``rng`` the table's seeded generator, the only
+randomness a bot should use, so that a seed replays a game. Three bots:
 
 * :class:`RandomBot` — any legal action, at random; throws in now and then, calls rarely;
 * :class:`SensibleBot` — plays with what it has seen: throws in cards it knows match, keeps a
   drawn card lower than its worst known card, peeks at unknown cards, gives its highest known
-  card away, calls when its known cards are few and low.
+  card away, calls when its known cards are few and low;
+* :class:`~sabai_rules.search.SearchBot` (``"search"``) — information-set Monte Carlo tree search
+  over consistent states, the sensible bot playing everybody in its playouts.
 
 :func:`simulate` plays a whole game with one bot per seat and returns its
 :class:`~sabai_rules.referee.record.Record` (the deal as a seed and the generator's name).
@@ -47,24 +53,77 @@ from sabai_rules.moves import (
 from sabai_rules.referee.record import Deal, Record, RecordEvent, RoundRecord
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import State
-from sabai_rules.views import PlayerView, SlotView, view
+from sabai_rules.views import PlayerView, SlotView, observation, sample_consistent_state, view
 
-__all__ = ["BOTS", "Bot", "RandomBot", "SensibleBot", "simulate"]
+__all__ = ["BOTS", "Bot", "RandomBot", "SensibleBot", "Situation", "next_action", "simulate"]
 
 #: A step cap per round for simulations (a round of bots ends long before).
 MAX_STEPS_PER_ROUND = 20_000
 
 
+class Situation:
+    """What a player knows when the table asks them to act: the one gate between a bot and the
+    state. :attr:`view` is the player's :class:`~sabai_rules.views.PlayerView` (with their legal
+    actions), :meth:`observation` the same knowledge as a fixed-length tuple
+    (:func:`~sabai_rules.views.observation`), :meth:`sample` a state the player cannot tell from
+    the real one (:func:`~sabai_rules.views.sample_consistent_state`: the cards they have not
+    seen dealt anew), for search. :attr:`waiting` says whether the game waits for this player's
+    decision (then ``legal`` holds the decisions and the bot must choose one) or merely lets them
+    act out of turn (then ``None`` lets the moment pass). The view is built on first use."""
+
+    __slots__ = ("_state", "_view", "player", "waiting")
+
+    def __init__(self, state: State, player: int, *, waiting: bool) -> None:
+        self._state = state
+        self._view: PlayerView | None = None
+        #: The player's seat.
+        self.player = player
+        #: Whether the game waits for this player's decision.
+        self.waiting = waiting
+
+    @property
+    def view(self) -> PlayerView:
+        """The table as the player sees it, with their legal actions."""
+        if self._view is None:
+            self._view = view(self._state, self.player, actions=True)
+        return self._view
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The rules of the game (public)."""
+        return self._state.ruleset
+
+    def observation(self) -> tuple[int, ...]:
+        """The player's knowledge as :func:`~sabai_rules.views.observation` encodes it."""
+        return observation(self._state, self.player)
+
+    def sample(self, rng: random.Random) -> State:
+        """A state the player cannot tell from the real one (a determinization)."""
+        return sample_consistent_state(self._state, self.player, rng)
+
+    def __repr__(self) -> str:
+        return f"<Situation of P{self.player}{', waited for' if self.waiting else ''}>"
+
+
 class Bot(Protocol):
-    """A player's program. ``react`` may act out of turn (a throw-in, a call) or return ``None``;
-    ``decide`` chooses one of ``options``, the decisions the game waits for from this player.
-    The bots here raise :class:`TypeError` if ``seen`` is no
-    :class:`~sabai_rules.views.PlayerView` or ``rng`` no :class:`random.Random`, and
-    :class:`ValueError` if there are no ``options``."""
+    """A player's program: ``act(seen, legal, rng)``, asked whenever its player may act.
 
-    def react(self, seen: PlayerView, rng: random.Random) -> Action | None: ...
+    * ``seen`` — the player's :class:`Situation` (view, observation, consistent states);
+    * ``legal`` — the actions the player may take now: out of turn (``seen.waiting`` false), all
+      their legal actions, and the bot returns one of them or ``None``; when the game waits for
+      the player (``seen.waiting`` true), the decisions it waits for, and the bot returns one (or
+      another of its legal actions, ``seen.view.legal_actions``: a call before drawing, say);
+    * ``rng`` — the table's seeded generator (use it, and nothing else, for chance).
 
-    def decide(self, seen: PlayerView, options: Sequence[Action], rng: random.Random) -> Action: ...
+    At each step the table asks every player in a random order whether they act out of turn;
+    the first action taken is applied. If nobody acts, the player the game waits for decides.
+    :func:`next_action` is that step. The bots here raise :class:`TypeError` if ``rng`` is no
+    :class:`random.Random`, and :class:`ValueError` if the game waits for them with no ``legal``
+    action."""
+
+    def act(
+        self, seen: Situation, legal: Sequence[Action], rng: random.Random
+    ) -> Action | None: ...
 
 
 def _value(face: int | str | None) -> float:
@@ -90,8 +149,26 @@ def _check(seen: PlayerView, rng: random.Random, options: Sequence[Action] | Non
         raise ValueError("options: there is nothing to choose from")
 
 
-class RandomBot:
-    """Any legal action, at random."""
+class _ReactDecide:
+    """A bot written as two methods: ``react(view, rng)`` out of turn, ``decide(view, options,
+    rng)`` when the game waits for it."""
+
+    def act(self, seen: Situation, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        if seen.waiting:
+            return self.decide(seen.view, legal, rng)
+        return self.react(seen.view, rng)
+
+    def react(self, seen: PlayerView, rng: random.Random) -> Action | None:
+        raise NotImplementedError
+
+    def decide(self, seen: PlayerView, options: Sequence[Action], rng: random.Random) -> Action:
+        raise NotImplementedError
+
+
+class RandomBot(_ReactDecide):
+    """Any legal action, at random. ``react(view, rng)`` answers out of turn (a throw-in now and
+    then, a call rarely), ``decide(view, options, rng)`` when the game waits for it; both take a
+    :class:`~sabai_rules.views.PlayerView`."""
 
     def react(self, seen: PlayerView, rng: random.Random) -> Action | None:
         _check(seen, rng)
@@ -111,8 +188,9 @@ class RandomBot:
         return rng.choice(list(options))
 
 
-class SensibleBot:
-    """Plays with what it has seen (see the module docstring)."""
+class SensibleBot(_ReactDecide):
+    """Plays with what it has seen (see the module docstring); ``react`` and ``decide`` as
+    :class:`RandomBot`'s."""
 
     def react(self, seen: PlayerView, rng: random.Random) -> Action | None:
         _check(seen, rng)
@@ -188,20 +266,34 @@ class SensibleBot:
         return rng.choice(list(options))
 
 
-#: The bots by the kind :func:`simulate` and ``sabai simulate --bot`` name.
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": SensibleBot}
+def _search_bot() -> Bot:
+    from sabai_rules.search import SearchBot  # noqa: PLC0415 (an application beside this one)
+
+    return SearchBot()
 
 
-def _step(state: State, bots: Sequence[Bot], rng: random.Random) -> Action:
-    """The next action at a table of bots: somebody may act out of turn; otherwise the player the
-    game waits for decides. A nose race's loser is picked by the seeded generator."""
+#: The bots by the kind :func:`simulate`, ``sabai simulate --bot`` and ``sabai tournament``
+#: name.
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot,
+    "sensible": SensibleBot,
+    "search": _search_bot,
+}
+
+
+def next_action(state: State, bots: Sequence[Bot], rng: random.Random) -> Action:
+    """The next action at a table of bots (one per seat): every player, in an order ``rng``
+    shuffles, may act out of turn; if nobody does, the player the game waits for decides. A nose
+    race's loser is picked by ``rng``. :class:`ValueError` if a bot the game waits for answers
+    with none of its legal actions."""
     legal = legal_actions(state)
     if legal.decisions and type(legal.decisions[0]) is TouchNoseLast:
         return legal.decisions[rng.randrange(len(legal.decisions))]
     order = list(range(state.players))
     rng.shuffle(order)
     for player in order:
-        reaction = bots[player].react(view(state, player, actions=True), rng)
+        seen = Situation(state, player, waiting=False)
+        reaction = bots[player].act(seen, seen.view.legal_actions or (), rng)
         if reaction is not None and reaction in legal:
             return reaction
     # While a round is on, the game always waits for a decision or, at its end, for passes.
@@ -210,7 +302,13 @@ def _step(state: State, bots: Sequence[Bot], rng: random.Random) -> Action:
     if type(options[0]) is LookAtCards or type(options[0]) is Pass:
         actor = options[rng.randrange(len(options))].actor
     mine = [a for a in options if a.actor == actor]
-    return bots[actor].decide(view(state, actor, actions=True), mine, rng)
+    chosen = bots[actor].act(Situation(state, actor, waiting=True), mine, rng)
+    if chosen is None or not (chosen in mine or (chosen.actor == actor and chosen in legal)):
+        raise ValueError(
+            f"the bot of P{actor} ({type(bots[actor]).__name__}) chose {chosen!r}, "
+            "which is none of its legal actions"
+        )
+    return chosen
 
 
 def simulate(
@@ -275,7 +373,7 @@ def simulate(
         events: list[RecordEvent] = []
         steps = 0
         while not state.is_over:
-            action = _step(state, seats, rng)
+            action = next_action(state, seats, rng)
             state = apply(state, action)
             events.append(RecordEvent(action))
             steps += 1

@@ -6,7 +6,9 @@ Exit codes:
 * 1 — reserved for the referee: an illegal event was found;
 * 2 — unusable input: a bad argument, an unknown id or language, an unusable record;
 * 3 — the package's rule catalogue is damaged (reinstall): a file of it is missing or unreadable,
-  or it lacks a rule the referee cites.
+  or it lacks a rule the referee cites;
+* 130 — a tournament (``sabai tournament``, ``sabai impact``) was interrupted by Ctrl-C: the games
+  it finished are kept, and the same command with ``--resume`` goes on.
 
 Every error is one line on standard error, never a traceback, whatever the input: what it echoes
 of the input (an argument, a file name, a key of a record) has its control characters, line
@@ -56,14 +58,24 @@ from sabai_rules.referee.record import (
 )
 from sabai_rules.referee.render import render_html, render_json, render_table, render_text
 from sabai_rules.referee.replay import replay, table_after
-from sabai_rules.ruleset import PRESETS
+from sabai_rules.ruleset import PRESETS, Ruleset
 
-__all__ = ["EXIT_DAMAGED", "EXIT_ILLEGAL", "EXIT_OK", "EXIT_USAGE", "main", "run"]
+__all__ = [
+    "EXIT_DAMAGED",
+    "EXIT_ILLEGAL",
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "main",
+    "run",
+]
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_USAGE = 2
 EXIT_DAMAGED = 3
+#: A tournament stopped by Ctrl-C: its finished games are kept (``--resume`` goes on).
+EXIT_INTERRUPTED = 130
 
 WIDTH = 100
 
@@ -73,6 +85,7 @@ exit codes:
   1  an illegal event was found (the referee's verdict)
   2  unusable input: bad argument, unknown id or language, unusable record
   3  the package's rule catalogue is damaged
+  130  a tournament was interrupted (its finished games are kept: --resume)
 """
 
 
@@ -230,6 +243,7 @@ def _parser() -> argparse.ArgumentParser:
         "-o", "--output", type=Path, help="where to write (default: standard output)"
     )
     export.set_defaults(handler=_export_command)
+    _add_tournament_commands(commands)
     return parser
 
 
@@ -518,6 +532,297 @@ def _simulate_command(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+# -- tournaments, reports and what a ruling changes -----------------------------------------------
+
+
+def _add_tournament_commands(commands: Any) -> None:
+    """``sabai tournament``, ``sabai report`` and ``sabai impact`` (the ``tournament`` extra;
+    ``ray`` for a cluster)."""
+    tournament = commands.add_parser(
+        "tournament",
+        help="play many games between bots; write one row per game and a report",
+        description=(
+            "Play GAMES games of bots at a table of PLAYERS (the lineup turned one seat per "
+            "game), each seeded from the tournament's seed and its number, on every core (or "
+            "Ray); write one row per game to a Parquet file and print a report. Ctrl-C stops and "
+            "keeps the finished games: run the same command with --resume to go on. Needs the "
+            "tournament extra (pip install 'sabai-rules[tournament]')."
+        ),
+    )
+    tournament.add_argument("--players", type=_integer, required=True, help="2 to 12")
+    tournament.add_argument("--games", type=_integer, required=True, help="how many games")
+    tournament.add_argument(
+        "--bots",
+        nargs="+",
+        choices=tuple(BOTS),
+        default=["sensible"],
+        metavar="BOT",
+        help=f"the lineup: one bot kind ({', '.join(BOTS)}) for every seat, or one per seat "
+        "(default: sensible)",
+    )
+    _add_table_arguments(tournament)
+    tournament.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a ruleset option changed from the preset (true, false, none, a number or a word);"
+        " repeat for several",
+    )
+    tournament.add_argument("-o", "--output", type=Path, required=True, help="the results file")
+    tournament.add_argument("--html", type=Path, help="also write the report as an HTML page")
+    tournament.add_argument(
+        "--resume", action="store_true", help="go on with an interrupted run's games"
+    )
+    tournament.set_defaults(handler=_tournament_command)
+
+    report = commands.add_parser(
+        "report",
+        help="report on a tournament's results file",
+        description="Print the report of a results file of sabai tournament, and with --html "
+        "write it as a page with plots (win rate by seat, victory points by bot, round lengths, "
+        "the mechanics, how rounds ended; 95%% intervals).",
+    )
+    report.add_argument("results", type=Path, help="a results file (Parquet)")
+    report.add_argument("--html", type=Path, help="write the report as an HTML page")
+    report.set_defaults(handler=_report_command)
+
+    impact = commands.add_parser(
+        "impact",
+        help="what each ruling changes: the same games under each value of each option",
+        description=(
+            "For each option of the ruleset (or those named), play the same games (paired by "
+            "seed) under each of its values and under the preset, and report the differences "
+            "in round length, wins by position after the dealer and the mechanics, with 95%% "
+            "intervals. Writes a JSON summary (what the rulebook's impact page is made from)."
+        ),
+    )
+    impact.add_argument("--players", type=_integer, default=4, help="2 to 12 (default: 4)")
+    impact.add_argument(
+        "--games", type=_integer, default=200, help="games per value (default: 200)"
+    )
+    impact.add_argument(
+        "--only", nargs="+", metavar="OPTION", help="only these options (default: every one)"
+    )
+    _add_table_arguments(impact)
+    impact.add_argument("-o", "--output", type=Path, required=True, help="the JSON summary")
+    impact.add_argument(
+        "--results", type=Path, help="the games' results file (default: OUTPUT.parquet)"
+    )
+    impact.add_argument(
+        "--resume", action="store_true", help="go on with an interrupted run's games"
+    )
+    impact.set_defaults(handler=_impact_command)
+
+
+def _add_table_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--preset", choices=PRESETS, default="current", help="the ruleset")
+    parser.add_argument(
+        "--seed",
+        type=_seed,
+        help="the tournament's seed, as simulate's (default: one nobody can guess, printed)",
+    )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers", type=_integer, help="processes to play in (default: every core)"
+    )
+    where.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="play on Ray: a cluster's address, or auto for a local Ray (the ray extra)",
+    )
+    parser.add_argument(
+        "--search-playouts",
+        type=_integer,
+        default=32,
+        metavar="N",
+        help="the search bot's playouts per decision (default: 32)",
+    )
+    parser.add_argument(
+        "--no-progress", action="store_true", help="no progress bar (standard error)"
+    )
+
+
+def _option_value(text: str) -> object:
+    """An option's value as --option writes it: true, false, none, a whole number, or a word."""
+    if text in ("true", "false"):
+        return text == "true"
+    if text == "none":
+        return None
+    if re.fullmatch(r"-?[0-9]{1,6}", text, re.ASCII):
+        return int(text)
+    return text
+
+
+def _ruleset(command: str, preset: str, options: Sequence[str]) -> Ruleset:
+    changes: dict[str, object] = {}
+    for option in options:
+        name, equals, value = option.partition("=")
+        if not equals or name not in Ruleset.option_names() or name == "deck":
+            known = ", ".join(n for n in Ruleset.option_names() if n != "deck")
+            raise _UsageError(
+                f"sabai {command}: error: --option {reprlib.repr(option)}: expected NAME=VALUE "
+                f"with NAME one of {known}"
+            )
+        changes[name] = _option_value(value)
+    try:
+        return Ruleset.preset(preset).with_options(**changes)
+    except (TypeError, ValueError) as error:
+        raise _UsageError(f"sabai {command}: error: --option: {error}") from None
+
+
+def _table_checks(command: str, args: argparse.Namespace) -> None:
+    if not 2 <= args.players <= 12:
+        raise _UsageError(f"sabai {command}: error: --players must be 2 to 12, not {args.players}")
+    if args.games < 1:
+        raise _UsageError(f"sabai {command}: error: --games must be at least 1")
+    if args.workers is not None and args.workers < 1:
+        raise _UsageError(f"sabai {command}: error: --workers must be at least 1")
+    if args.search_playouts < 1:
+        raise _UsageError(f"sabai {command}: error: --search-playouts must be at least 1")
+    if args.ray is not None and not args.ray.strip():
+        raise _UsageError(f"sabai {command}: error: --ray: give an address, or auto")
+
+
+@contextlib.contextmanager
+def _running(command: str) -> Iterator[None]:
+    """A tournament's failures that are no bug: a missing extra, a parts directory of another
+    run, a file that cannot be written, a Ray cluster that cannot be reached."""
+    from sabai_rules.tournament import MissingExtraError, ResumeError  # noqa: PLC0415
+
+    try:
+        yield
+    except (MissingExtraError, ResumeError) as error:
+        raise _UsageError(f"sabai {command}: error: {error}") from None
+    except OSError as error:
+        where = f" {error.filename}" if error.filename else ""
+        raise _UsageError(
+            f"sabai {command}: error: cannot write{where}: {error.strerror}"
+        ) from None
+    except ConnectionError as error:
+        raise _UsageError(f"sabai {command}: error: cannot reach Ray: {error}") from None
+
+
+class _InterruptedError(Exception):
+    """Ctrl-C stopped a tournament, which kept its finished games: one line, exit 130."""
+
+
+def _interrupted(command: str, done: int, total: int) -> NoReturn:
+    raise _InterruptedError(
+        f"sabai {command}: interrupted: {done} of {total} games kept; "
+        "run the same command with --resume to go on"
+    )
+
+
+def _tournament_command(args: argparse.Namespace, out: TextIO) -> int:
+    from sabai_rules import report  # noqa: PLC0415
+    from sabai_rules.tournament import Tournament, run  # noqa: PLC0415
+
+    _table_checks("tournament", args)
+    if len(args.bots) not in (1, args.players):
+        raise _UsageError(
+            f"sabai tournament: error: --bots: give one bot kind, or one per seat ({args.players})"
+        )
+    rules = _ruleset("tournament", args.preset, args.option)
+    seed = chance.new_seed() if args.seed is None else args.seed
+    spec = Tournament(
+        players=args.players,
+        games=args.games,
+        seed=seed,
+        bots=tuple(args.bots),
+        ruleset=rules,
+        search_playouts=args.search_playouts,
+    )
+    if args.seed is None:
+        out.write(f"seed {seed}\n")
+    with _running("tournament"):
+        result = run(
+            spec,
+            args.output,
+            workers=args.workers,
+            ray=args.ray,
+            resume=args.resume,
+            progress=not args.no_progress,
+        )
+        if result.interrupted:
+            _interrupted("tournament", result.played + result.resumed, spec.games)
+        rate = result.played / result.seconds if result.seconds > 0 else 0.0
+        out.write(
+            f"{_printable(str(args.output))}: {spec.games} games "
+            f"({result.played} played in {result.seconds:.1f} s, {rate:.1f} games/s)\n\n"
+        )
+        summary = report.summarize(report.load(args.output))
+        out.write(report.render_text(summary))
+        if args.html is not None:
+            report.write_html(summary, args.html)
+            out.write(f"\nreport: {_printable(str(args.html))}\n")
+    return EXIT_OK
+
+
+def _report_command(args: argparse.Namespace, out: TextIO) -> int:
+    from sabai_rules import report  # noqa: PLC0415
+
+    with _running("report"):
+        try:
+            rows = report.load(args.results)
+        except report.ResultsError as error:
+            raise _UsageError(f"sabai report: error: {error}") from None
+        summary = report.summarize(rows)
+        out.write(report.render_text(summary))
+        if args.html is not None:
+            report.write_html(summary, args.html)
+            out.write(f"\nreport: {_printable(str(args.html))}\n")
+    return EXIT_OK
+
+
+def _impact_command(args: argparse.Namespace, out: TextIO) -> int:
+    from sabai_rules import impact  # noqa: PLC0415
+    from sabai_rules.tournament import run  # noqa: PLC0415
+
+    _table_checks("impact", args)
+    base = Ruleset.preset(args.preset)
+    known = impact.varied_options()
+    for name in args.only or ():
+        if name not in known:
+            raise _UsageError(
+                f"sabai impact: error: --only {reprlib.repr(name)}: expected options among "
+                f"{', '.join(known)}"
+            )
+    seed = chance.new_seed() if args.seed is None else args.seed
+    plan = impact.plan(
+        args.players,
+        args.games,
+        seed,
+        base=base,
+        options=args.only,
+        search_playouts=args.search_playouts,
+    )
+    results = args.results or args.output.with_name(args.output.name + ".parquet")
+    if args.seed is None:
+        out.write(f"seed {seed}\n")
+    with _running("impact"):
+        result = run(
+            plan,
+            results,
+            workers=args.workers,
+            ray=args.ray,
+            resume=args.resume,
+            progress=not args.no_progress,
+        )
+        if result.interrupted:
+            _interrupted("impact", result.played + result.resumed, plan.games)
+        summary = impact.compare(_rows(results), preset=args.preset, seed=seed)
+        _write(args.output, json.dumps(summary, indent=1, sort_keys=True) + "\n")
+        out.write(impact.render_text(summary))
+    return EXIT_OK
+
+
+def _rows(path: Path) -> list[dict[str, Any]]:
+    from sabai_rules.tournament import read_rows  # noqa: PLC0415
+
+    return read_rows(path)
+
+
 def _export_command(args: argparse.Namespace, out: TextIO) -> int:
     record = load_record(args.record)
     player = _player_arg(record, args.as_player)
@@ -608,6 +913,9 @@ def run(
     except _UsageError as error:
         _error(err, str(error))
         return EXIT_USAGE
+    except _InterruptedError as error:
+        _error(err, str(error))
+        return EXIT_INTERRUPTED
     except (UnknownIdError, catalogue.UnknownLanguageError) as error:
         _error(err, f"sabai: error: {error}")
         return EXIT_USAGE

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from sabai_rules.bots import Bot, RandomBot, SensibleBot, _step
+from sabai_rules.bots import Bot, RandomBot, SensibleBot, next_action
 from sabai_rules.engine.legality import current_refusal
 from sabai_rules.layout import layout
 from sabai_rules.moves import (
@@ -208,7 +208,7 @@ def _states(preset: str, players: int, seed: int) -> tuple[State, ...]:
     found: list[State] = []
     while not state.is_over and len(found) < 120:
         found.append(state)
-        state = apply(state, _step(state, bots, rng))
+        state = apply(state, next_action(state, bots, rng))
     return tuple(found[::3])
 
 

@@ -89,7 +89,7 @@ nitpick_ignore_regex = [
     ),
     (
         "py:class",
-        r"(int|str|bool|float|bytes|object|type|tuple|list|dict|set|frozenset|None|NoneType)",
+        r"(int|str|bool|float|bytes|object|type|tuple|list|dict|set|frozenset|None|NoneType|array)",
     ),
     (
         "py:class",

@@ -95,9 +95,6 @@ def render(summary: dict[str, Any]) -> str:
     lines = [
         "# What each ruling changes",
         "",
-        "```{sabai-english-page}",
-        "```",
-        "",
         f"Each ruling that readers could decide otherwise is an option of the ruleset. Here the "
         f"same {summary['games']} games of sensible bots at {n} players were played under the "
         f"{summary['preset']} preset and under each other value of each option: game *i* has the "

@@ -36,7 +36,7 @@ from sabai_rules.catalogue import EDITION_OF, LANGUAGES, Language  # noqa: E402
 _LINK_ATTRIBUTES = {"a": "href", "link": "href", "script": "src", "img": "src", "iframe": "src"}
 
 
-class _Page(HTMLParser):
+class PageLinks(HTMLParser):
     """The ids a page defines and the links it makes."""
 
     def __init__(self) -> None:
@@ -56,8 +56,9 @@ class _Page(HTMLParser):
             self.links.append(target)
 
 
-def _parse(path: Path) -> _Page:
-    page = _Page()
+def parse_page(path: Path) -> PageLinks:
+    """The ids ``path`` defines and the links it makes."""
+    page = PageLinks()
     page.feed(path.read_text(encoding="utf-8"))
     page.close()
     return page
@@ -72,14 +73,14 @@ def check(root: Path, languages: tuple[Language, ...] = LANGUAGES) -> list[str]:
     """Every problem found in the sites of ``languages`` under ``root``, one line each."""
     root = root.resolve()
     problems: list[str] = []
-    pages: dict[Path, _Page] = {}
+    pages: dict[Path, PageLinks] = {}
     for lang in languages:
         site = root / lang
         if not (site / "index.html").is_file():
             problems.append(f"{site}: no site built (index.html missing)")
             continue
         for path in sorted(site.rglob("*.html")):
-            pages[path.resolve()] = _parse(path)
+            pages[path.resolve()] = parse_page(path)
     built = {root / lang for lang in languages}
 
     def resolves(source: str, target: Path, fragment: str) -> str | None:
@@ -95,7 +96,7 @@ def check(root: Path, languages: tuple[Language, ...] = LANGUAGES) -> list[str]:
         if not target.exists():
             return f"{source}: missing file {target.relative_to(root)}"
         if fragment and target.suffix == ".html":
-            page = pages.get(target) or _parse(target)
+            page = pages.get(target) or parse_page(target)
             if fragment not in page.ids:
                 return f"{source}: no anchor #{fragment} in {target.relative_to(root)}"
         return None

@@ -39,13 +39,15 @@ import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, TypedDict
 from urllib.parse import quote, unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from check_links import PageLinks, parse_page  # noqa: E402 - the link checker's page reader
 
 from sabai_rules import catalogue  # noqa: E402
 from sabai_rules.catalogue import EDITION_OF, LANGUAGES, Language  # noqa: E402
@@ -186,23 +188,6 @@ _SEARCH_RESULTS_JS = """
 """
 
 
-class _Anchors(HTMLParser):
-    """The ids a page defines and its links to an anchor."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.ids: set[str] = set()
-        self.links: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = dict(attrs)
-        if values.get("id"):
-            self.ids.add(values["id"] or "")
-        href = values.get("href")
-        if tag == "a" and href and "#" in href:
-            self.links.append(href)
-
-
 @dataclass(frozen=True)
 class Link:
     """A link to an anchor: the page it is on, its ``href`` and the page and id it names
@@ -240,17 +225,12 @@ def anchor_links(site: Path, pages: list[str]) -> tuple[list[Link], list[str]]:
     """Every link to an anchor of the site on ``pages``, and a problem for each whose target
     page or id is missing. Links out of the site or into a language not built are left alone."""
     root = site.resolve()
-    parsed: dict[str, _Anchors | None] = {}
+    parsed: dict[str, PageLinks | None] = {}
 
-    def parse(page: str) -> _Anchors | None:
+    def parse(page: str) -> PageLinks | None:
         if page not in parsed:
             path = root / page
-            found = None
-            if path.is_file():
-                found = _Anchors()
-                found.feed(path.read_text(encoding="utf-8"))
-                found.close()
-            parsed[page] = found
+            parsed[page] = parse_page(path) if path.is_file() else None
         return parsed[page]
 
     links: list[Link] = []

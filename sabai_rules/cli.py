@@ -46,7 +46,7 @@ from sabai_rules.catalogue import (
     UnknownIdError,
 )
 from sabai_rules.referee.export import seed_guessable, write_export
-from sabai_rules.referee.i18n import label
+from sabai_rules.referee.i18n import label, written_in
 from sabai_rules.referee.picture import table_svg
 from sabai_rules.referee.record import (
     Problem,
@@ -299,7 +299,7 @@ def _rule_text(rule: Rule, lang: str) -> str:
             lines.append(f"{label(lang, 'source')} ({fallback} {shown}, {edition}):")
         lines += [_wrap(excerpt) for excerpt in quote.excerpts]
     written, statement = rule.statement_in(lang)
-    lines += ["", f"{label(lang, 'statement')}{_written_in(written, lang)}:", _wrap(statement)]
+    lines += ["", f"{label(lang, 'statement')}{written_in(written, lang)}:", _wrap(statement)]
     settling = cat.rulings(rule=rule.id)
     if settling:
         lines += ["", f"{label(lang, 'rulings')}:"]
@@ -307,17 +307,9 @@ def _rule_text(rule: Rule, lang: str) -> str:
     return "\n".join(lines)
 
 
-def _written_in(written: str, lang: str) -> str:
-    """Nothing for the reader's own language in English; "the project's translation" for a
-    translation; "in English" where the translation is missing."""
-    if written == lang:
-        return "" if lang == "en" else f" ({label(lang, 'translation')})"
-    return f" ({label(lang, 'english')})"
-
-
 def _ruling_text(ruling: Ruling, lang: str) -> str:
     text = ruling.text_in(lang)
-    written = _written_in(text.language, lang)
+    written = written_in(text.language, lang)
     lines = [f"{label(lang, 'ruling')} R{ruling.number} · {ruling.id}{written}", text.title, ""]
     if ruling.assumption:
         lines += [label(lang, "assumption"), ""]

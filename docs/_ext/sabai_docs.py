@@ -43,7 +43,7 @@ from sabai_rules import catalogue
 from sabai_rules.cards import ASS_JOKER, GIVE, JOKER, PEEK, SPY, SWITCH, face_name, parse_face
 from sabai_rules.catalogue import EDITION_OF, LANGUAGES, Catalogue, Chapter, Language, Rule
 from sabai_rules.moves import MAX_PLAYERS
-from sabai_rules.referee.i18n import describe, label
+from sabai_rules.referee.i18n import describe, label, written_in
 from sabai_rules.referee.picture import card_svg, round_end_diagram, table_svg, turn_diagram
 from sabai_rules.referee.record import RecordError, load_record, player_index
 from sabai_rules.referee.replay import table_after
@@ -357,15 +357,6 @@ def term_users(lang: Language) -> dict[str, tuple[str, ...]]:
     }
 
 
-def _written_in(written: str, lang: str) -> str:
-    """What a statement's heading says of its language on the site of ``lang``: nothing in
-    English on the English site, "the project's translation" for a translation, "in English"
-    where a translation is missing."""
-    if written == lang:
-        return "" if lang == "en" else f" ({label(lang, 'translation')})"
-    return f" ({label(lang, 'english')})"
-
-
 def _quote(text: str) -> str:
     return "\n".join(f"> {line}" for line in text.splitlines())
 
@@ -454,7 +445,7 @@ class ChapterDirective(MarkdownDirective):
                 lines += ["", f"**{label(lang, 'source')}**{where}:", "", _quote(quote.text)]
             written, statement = rule.statement_in(lang)
             statement = link_terms(statement, written)[0]
-            heading = f"**{label(lang, 'statement')}**{_written_in(written, lang)}:"
+            heading = f"**{label(lang, 'statement')}**{written_in(written, lang)}:"
             lines += ["", heading, "", statement]
             rulings = cat().rulings(rule=rule.id)
             if rulings:

@@ -11,7 +11,7 @@ from typing import Final
 from sabai_rules.catalogue import check_language
 from sabai_rules.moves import PARAMETERS, Action, AlsoThrowIn, ThrowIn
 
-__all__ = ["LABELS", "PHRASES", "describe", "label"]
+__all__ = ["LABELS", "PHRASES", "describe", "label", "written_in"]
 
 LABELS: Final[Mapping[str, Mapping[str, str]]] = {
     "en": {
@@ -706,6 +706,15 @@ PHRASES: Final[Mapping[str, Mapping[str, str]]] = {
         "LookAtCards": "{actor} katsoo korttejaan paikoilla {slots}",
     },
 }
+
+
+def written_in(written: str, language: str) -> str:
+    """What a heading says of the language our prose is ``written`` in, for a reader of
+    ``language``: nothing for English read in English, " (the project's translation)" for a
+    translation, " (in English)" where the translation is missing."""
+    if written == language:
+        return "" if language == "en" else f" ({label(language, 'translation')})"
+    return f" ({label(language, 'english')})"
 
 
 def label(language: str, key: str) -> str:

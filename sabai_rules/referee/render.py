@@ -19,7 +19,7 @@ import attrs
 from sabai_rules import catalogue
 from sabai_rules.cards import face_name
 from sabai_rules.moves import Action
-from sabai_rules.referee.i18n import describe, label
+from sabai_rules.referee.i18n import describe, label, written_in
 from sabai_rules.referee.picture import table_svg
 from sabai_rules.referee.record import action_to_json
 from sabai_rules.referee.replay import MAX_REPORTED, IllegalEvent, Note, Verdict
@@ -149,10 +149,7 @@ def _rule_parts(rule_id: str, lang: str) -> _RuleBlock:
             where = f"{t('source.fallback')} {t(f'language.{quote.language}')}"
         said = (t("source"), where, quote.language, quote.text)
     written, statement = rule.statement_in(lang)
-    if written != lang:
-        english = f" ({t('english')})"
-    else:
-        english = "" if lang == "en" else f" ({t('translation')})"
+    english = written_in(written, lang)
     statement = " ".join(cat.readable(statement, lang).split())
     return _RuleBlock(heading, said, (f"{t('statement')}{english}", written, statement), link)
 

@@ -38,7 +38,7 @@ import random
 import shutil
 import signal
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -268,8 +268,27 @@ def _make_bot(kind: str, tournament: Tournament) -> Bot:
     return BOTS[kind]()
 
 
+#: The mechanics counted one per event of a kind, by the event's kind.
+_COUNTED: Final[Mapping[type[Event], str]] = {
+    Called: "calls",
+    PenaltyCard: "penalty_cards",
+    Reshuffled: "reshuffles",
+    NoseRaceLost: "nose_races",
+    FirstRefusalOffered: "first_refusals",
+    Peeked: "peeks",
+    Spied: "spies",
+    Compensated: "compensations",
+    FunctionFizzled: "fizzled",
+    AssJokerTurnedOver: "ass_joker_shown",
+    AssJokerShown: "ass_joker_shown",
+}
+
+
 class _Counter:
-    """Counts the mechanics of a game from its events."""
+    """Counts the mechanics of a game from its events. The engine has no event of its own for an
+    Ass Move: one is counted when a card a give or switch of its own rank moved
+    (:rule:`ass-move.slide-second`) is thrown in correctly by its mover on its receiver's behalf
+    (:rule:`ass-move.throw-in-second`)."""
 
     def __init__(self) -> None:
         self.counts = dict.fromkeys(MECHANICS, 0)
@@ -294,20 +313,6 @@ class _Counter:
                     if event.correct and self.moved.get(event.card) == (event.player, event.owner):
                         counts["ass_moves"] += 1
                         del self.moved[event.card]
-            elif kind is Called:
-                counts["calls"] += 1
-            elif kind is PenaltyCard:
-                counts["penalty_cards"] += 1
-            elif kind is Reshuffled:
-                counts["reshuffles"] += 1
-            elif kind is NoseRaceLost:
-                counts["nose_races"] += 1
-            elif kind is FirstRefusalOffered:
-                counts["first_refusals"] += 1
-            elif kind is Peeked:
-                counts["peeks"] += 1
-            elif kind is Spied:
-                counts["spies"] += 1
             elif kind is Gave:
                 assert isinstance(event, Gave)
                 counts["gives"] += 1
@@ -318,12 +323,10 @@ class _Counter:
                 counts["switches"] += 1
                 if faces[event.card] == _SWITCH:
                     self.moved[event.card] = (event.player, event.target)
-            elif kind is Compensated:
-                counts["compensations"] += 1
-            elif kind is FunctionFizzled:
-                counts["fizzled"] += 1
-            elif kind is AssJokerTurnedOver or kind is AssJokerShown:
-                counts["ass_joker_shown"] += 1
+            else:
+                counted = _COUNTED.get(kind)
+                if counted is not None:
+                    counts[counted] += 1
 
 
 def play_game(tournament: Tournament, index: int) -> dict[str, Any]:

@@ -287,8 +287,8 @@ _COUNTED: Final[Mapping[type[Event], str]] = {
 class _Counter:
     """Counts the mechanics of a game from its events. The engine has no event of its own for an
     Ass Move: one is counted when a card a give or switch of its own rank moved
-    (:rule:`ass-move.slide-second`) is thrown in correctly by its mover on its receiver's behalf
-    (:rule:`ass-move.throw-in-second`)."""
+    (``ass-move.slide-second``) is thrown in correctly by its mover on its receiver's behalf
+    (``ass-move.throw-in-second``): statistics, not the rule's implementation."""
 
     def __init__(self) -> None:
         self.counts = dict.fromkeys(MECHANICS, 0)

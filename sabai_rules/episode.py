@@ -111,11 +111,11 @@ class EpisodeSpec:
     @classmethod
     def of(
         cls,
-        players: int = 4,
+        players: object = 4,
         preset: str = "current",
         mode: str = "round",
-        max_turns: int = DEFAULT_MAX_TURNS,
-        max_reactions: int = DEFAULT_MAX_REACTIONS,
+        max_turns: object = DEFAULT_MAX_TURNS,
+        max_reactions: object = DEFAULT_MAX_REACTIONS,
         chance: str = "explicit",
         ruleset: Ruleset | None = None,
     ) -> EpisodeSpec:
@@ -128,18 +128,21 @@ class EpisodeSpec:
             if preset not in PRESETS:
                 raise ValueError(f"preset must be one of {', '.join(PRESETS)}, not {preset!r}")
             ruleset = Ruleset.preset(preset)
-        number(max_turns, "max_turns", 1, 10**6)
-        number(max_reactions, "max_reactions", 1, 10**6)
+        # The numbers are typed ``object``: compiled, mypyc would turn a ``bool`` into 0 or 1
+        # before these checks.
+        turns = number(max_turns, "max_turns", 1, 10**6)
+        reactions = number(max_reactions, "max_reactions", 1, 10**6)
+        seats = number(players, "players", MIN_PLAYERS, MAX_PLAYERS)
         if chance not in tuple(ChanceModel):
             raise ValueError(f"chance must be one of 'explicit', 'lazy', 'sampled', not {chance!r}")
         rules = instance(ruleset, Ruleset, "ruleset").with_options(
-            max_round_turns=max_turns,
-            max_turn_reactions=max_reactions,
+            max_round_turns=turns,
+            max_turn_reactions=reactions,
             nose_race="random" if ruleset.nose_race == "recorded" else ruleset.nose_race,
         )
         if mode not in MODES:
             raise ValueError(f"mode must be one of 'round', 'game', not {mode!r}")
-        return cls(rules, players, mode, ChanceModel(chance))  # type: ignore[arg-type]
+        return cls(rules, seats, mode, ChanceModel(chance))  # type: ignore[arg-type]
 
     # -- what frameworks declare -------------------------------------------------------------
 
@@ -487,7 +490,7 @@ class Episode:
         pending = self.state.flow.pending
         return pending.choices if type(pending) is Chance else ()
 
-    def child_chance(self, outcome: int) -> Episode:
+    def child_chance(self, outcome: object) -> Episode:
         """The node after chance gives ``outcome`` (:func:`~sabai_rules.moves.apply_chance`,
         refusing what it refuses)."""
         return self._after(apply_chance(self.state, outcome))
@@ -509,25 +512,27 @@ class Episode:
 
     # -- what a player knows -----------------------------------------------------------------
 
-    def observation_parts(self, player: int) -> tuple[array[int], bytes, array[int]]:
+    def observation_parts(self, player: object) -> tuple[array[int], bytes, array[int]]:
         """:meth:`observation` in three parts, each offering the buffer protocol: the engine's two
         (:func:`~sabai_rules.views.observation_parts`: C ints, then bytes), then who declined and
         the game's, C ints (``array("i")``)."""
+        # A bool would find seat 0's or 1's.
+        me = player if type(player) is int else seat(player, "player", self.spec.players)
         seen = self._seen
         if seen is None:
             seen = self._seen = {}
-        found = seen.get(player)
+        found = seen.get(me)
         if found is None:
-            head, rows = observation_parts(self.state, player)
+            head, rows = observation_parts(self.state, me)
             declined = self.declined
             tail = array("i", [(declined >> p) & 1 for p in range(self.spec.players)])
             game = self.game
             if game is not None:
                 tail.extend((len(game.rounds), game.num_rounds, *self.gains))
-            found = seen[player] = (head, rows, tail)
+            found = seen[me] = (head, rows, tail)
         return found
 
-    def observation(self, player: int) -> tuple[int, ...]:
+    def observation(self, player: object) -> tuple[int, ...]:
         """What ``player`` knows, :attr:`EpisodeSpec.observation_size` ints: the engine's
         :func:`~sabai_rules.views.observation` of the round, then per player whether they
         declined since the last action, then, in a game, the rounds played, the rounds planned
@@ -536,7 +541,7 @@ class Episode:
         head, rows, tail = self.observation_parts(player)
         return (*head, *rows, *tail)
 
-    def observation_text(self, player: int) -> str:
+    def observation_text(self, player: object) -> str:
         """:meth:`observation` in words, every value of it: equal texts, equal observations."""
         values = self.observation(player)
         n = self.spec.players
@@ -585,14 +590,14 @@ class Episode:
 
     # -- determinization -----------------------------------------------------------------------
 
-    def resample(self, player: int, rng: random.Random) -> Episode:
+    def resample(self, player: object, rng: random.Random) -> Episode:
         """A node ``player`` cannot tell from this one
         (:func:`~sabai_rules.views.sample_consistent_state` of the round; who declined and the
         game's past stay: they are public). :class:`ValueError` at a chance node."""
-        seat(player, "player", self.spec.players)
+        me = seat(player, "player", self.spec.players)
         if self._over:
             return self
-        state = sample_consistent_state(self.state, player, rng)
+        state = sample_consistent_state(self.state, me, rng)
         return Episode(self.spec, state, self.declined, self.game, self.gains)
 
     # -- a value -------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ facts. They do not recall the order of past events.
 from __future__ import annotations
 
 import random
+from itertools import repeat
 from typing import Any, Final
 
 import numpy as np
@@ -138,8 +139,7 @@ class SabaiSabaiState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         outcomes = self.node.chance_outcomes()
-        p = 1.0 / len(outcomes)
-        return [(o, p) for o in outcomes]
+        return list(zip(outcomes, repeat(1.0 / len(outcomes))))
 
     def _apply_action(self, action: int) -> None:
         node = self.node

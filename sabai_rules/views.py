@@ -195,7 +195,16 @@ def _row(
     return found
 
 
-def view(state: State, player: int, *, actions: bool = False) -> PlayerView:
+def _seat(player: object, players: int) -> int:
+    """``player`` if it is a seat of a table of ``players``; else :func:`seat`'s error. Seats are
+    typed ``object`` in this module's public functions: compiled, mypyc would turn a ``bool``
+    given for an ``int`` into 0 or 1 before the check."""
+    if type(player) is int and 0 <= player < players:
+        return player
+    return seat(player, "player", players)
+
+
+def view(state: State, player: object, *, actions: bool = False) -> PlayerView:
     """What ``player`` may know of ``state`` (:rule:`ruling.public-information`). With
     ``actions``, the view also lists the player's legal actions (they depend on nothing the
     player has not seen); without, :attr:`PlayerView.legal_actions` is ``None`` and nothing is
@@ -204,13 +213,12 @@ def view(state: State, player: int, *, actions: bool = False) -> PlayerView:
     if type(state) is not State:
         is_state(state)
     n = state.players
-    if type(player) is not int or not 0 <= player < n:
-        seat(player, "player", n)
+    me = _seat(player, n)
     t, f = state.table, state.flow
     st = f.status
     faces = state.deck.faces
     masks = [t.public | private for private in t.private]
-    rows = tuple(_row(faces, masks, player, row) for row in t.rows)
+    rows = tuple(_row(faces, masks, me, row) for row in t.rows)
     queue = tuple(
         PendingView("function", e.executor, faces[e.card])
         if isinstance(e, Function)
@@ -220,7 +228,7 @@ def view(state: State, player: int, *, actions: bool = False) -> PlayerView:
     offer = f.pending
     holding = t.held >= 0
     return PlayerView(
-        player=player,
+        player=me,
         players=n,
         round_index=state.setup.round_index,
         final_round=state.setup.final_round,
@@ -230,7 +238,7 @@ def view(state: State, player: int, *, actions: bool = False) -> PlayerView:
         rows=rows,
         draw_pile=len(t.draw),
         discard=tuple(map(faces.__getitem__, t.discard)),
-        held=_face(faces, masks[player], t.held) if holding and player == f.turn else None,
+        held=_face(faces, masks[me], t.held) if holding and me == f.turn else None,
         holding=holding,
         queue=queue,
         offer=(offer.thrower, offer.owner, offer.slot) if isinstance(offer, Offer) else None,
@@ -240,7 +248,7 @@ def view(state: State, player: int, *, actions: bool = False) -> PlayerView:
         final_lap=st.final_lap if st.final_lap >= 0 else None,
         passed=_seats(st.closing) if st.closing >= 0 else None,
         end=st.end,
-        legal_actions=tuple(legal_actions(state, player=player)) if actions else None,
+        legal_actions=tuple(legal_actions(state, player=me)) if actions else None,
         chance=offer.kind if isinstance(offer, Chance) else None,
     )
 
@@ -343,18 +351,18 @@ def _codes(faces: tuple[int, ...]) -> tuple[dict[int, int], tuple[int, ...]]:
     return entry[1], entry[2]
 
 
-def observation_size(ruleset: Ruleset, players: int) -> int:
+def observation_size(ruleset: Ruleset, players: object) -> int:
     """The length of every :func:`observation` at ``players`` players under ``ruleset``;
     :class:`TypeError` or :class:`ValueError` (naming the argument) for a table that cannot be."""
     instance(ruleset, Ruleset, "ruleset")
-    number(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+    n = number(players, "players", MIN_PLAYERS, MAX_PLAYERS)
     deck = deck_for(ruleset)
     faces = len(set(deck.faces))
     slots = len(deck) - 1  # a row's longest possible length
-    return len(OBSERVATION_HEADER) + 3 * players + faces + players * slots * (1 + players)
+    return len(OBSERVATION_HEADER) + 3 * n + faces + n * slots * (1 + n)
 
 
-def observation(state: State, player: int) -> tuple[int, ...]:
+def observation(state: State, player: object) -> tuple[int, ...]:
     """What ``player`` may know of ``state``, as a fixed-length tuple of small non-negative ints
     (length :func:`observation_size`), for learning frameworks. Built from the same knowledge as
     :func:`view`, so two states that differ only in cards ``player`` has not seen give the same
@@ -374,7 +382,7 @@ def observation(state: State, player: int) -> tuple[int, ...]:
     return tuple(head) + tuple(rows)
 
 
-def observation_parts(state: State, player: int) -> tuple[array[int], bytes]:
+def observation_parts(state: State, player: object) -> tuple[array[int], bytes]:
     """:func:`observation` in two parts, for frameworks that fill an array (both offer the
     buffer protocol): parts 1 to 3 (the header, the players, the discard pile) as C ints
     (``array("i")``), then part 4, the rows, one byte per value (every value there is below
@@ -382,8 +390,7 @@ def observation_parts(state: State, player: int) -> tuple[array[int], bytes]:
     if type(state) is not State:
         is_state(state)
     n = state.players
-    if type(player) is not int or not 0 <= player < n:
-        seat(player, "player", n)
+    me = _seat(player, n)
     t, f = state.table, state.flow
     st = f.status
     by_face, by_card = _codes(state.deck.faces)
@@ -399,12 +406,12 @@ def observation_parts(state: State, player: int) -> tuple[array[int], bytes]:
     offer = f.pending
     held = t.held
     discard = t.discard
-    seen_held = _face(by_card, masks[player], held) if held >= 0 and player == f.turn else None
+    seen_held = _face(by_card, masks[me], held) if held >= 0 and me == f.turn else None
     closing = st.closing
     lockout = f.lockout
     out = [
         n,
-        player,
+        me,
         f.turn,
         int(f.stage),
         f.turns,
@@ -432,7 +439,7 @@ def observation_parts(state: State, player: int) -> tuple[array[int], bytes]:
     values = array("i", out)
     values += _players_part(closing, lockout, tuple(map(len, t.rows)))
     values += _discard_counts(discard, by_card, len(by_face))
-    return values, _rows_code(by_card, masks, player, t.rows)
+    return values, _rows_code(by_card, masks, me, t.rows)
 
 
 #: Part 2 of observations by who passed, who is locked out and the rows' lengths.
@@ -587,7 +594,7 @@ def _public_row(
 # -- determinization ----------------------------------------------------------------------------
 
 
-def sample_consistent_state(state: State, player: int, rng: random.Random) -> State:
+def sample_consistent_state(state: State, player: object, rng: random.Random) -> State:
     """A state ``player`` cannot tell from ``state``: the cards they have not seen, permuted at
     random among their places (rows, the draw pile, a drawn card held by another player), each
     only among the places whose card the same players have seen, so that everybody's knowledge
@@ -599,14 +606,14 @@ def sample_consistent_state(state: State, player: int, rng: random.Random) -> St
     naming the argument, for arguments that are not a state, a seat and a ``random.Random``.
     """
     is_state(state)
-    seat(player, "player", state.players)
+    me = seat(player, "player", state.players)
     instance(rng, random.Random, "rng")
     if isinstance(state.flow.pending, Chance):
         raise ValueError("a chance node: take chance's outcome first (apply_chance)")
     t = state.table
     n = state.players
     masks = [t.public | private for private in t.private]
-    known = masks[player]
+    known = masks[me]
     places: list[tuple[int, int]] = [
         (p, s) for p, row in enumerate(t.rows) for s in range(len(row))
     ]

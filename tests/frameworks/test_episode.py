@@ -209,3 +209,23 @@ def test_a_move_that_is_not_the_players_now_is_refused_in_one_line() -> None:
     draw = spec.space.move_index(legal_actions(node.state).decisions[0])
     with pytest.raises(ValueError, match="no move of P1 now"):
         node.child(draw)  # P1 is first asked whether to act out of turn
+
+
+def test_a_bool_is_no_seat_and_no_number_in_either_build() -> None:
+    """``True`` is an ``int`` to Python but no seat: refused, naming the argument, by the pure
+    package and by the compiled build alike (mypyc would turn it into 1 before a check)."""
+    with pytest.raises(TypeError, match="players must be an int, not bool"):
+        EpisodeSpec.of(players=True)
+    with pytest.raises(TypeError, match="max_turns must be an int, not bool"):
+        EpisodeSpec.of(max_turns=True)
+    spec = EpisodeSpec.of(players=3)
+    node = Episode.start(spec)
+    with pytest.raises(TypeError, match="outcome must be an int, not bool"):
+        node.child_chance(True)
+    node = Episode.start(EpisodeSpec.of(players=3, chance="sampled"), seed=1)
+    node.observation(1)  # seat 1's observation is cached: True must not find it
+    for ask in (node.observation, node.observation_text, node.observation_parts):
+        with pytest.raises(TypeError, match="player must be a seat"):
+            ask(True)
+    with pytest.raises(TypeError, match="player must be a seat"):
+        node.resample(True, random.Random(0))

@@ -1,6 +1,7 @@
-"""The rulebook's page for framework authors (``docs/frameworks.md``): every Python block runs
-as a reader would run it (each on its own, skipped where its framework is not installed), and the
-figures the page states are the ones the code computes."""
+"""The rulebook's page for framework authors (``docs/frameworks.md``) and the README's section
+*Learning and search frameworks*: every Python block runs as a reader would run it (each on its
+own, skipped where its framework is not installed), and the figures the page states are the
+ones the code computes."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from sabai_rules.episode import EpisodeSpec
 
 ROOT: Final = Path(__file__).resolve().parents[2]
 PAGE: Final = ROOT / "docs" / "frameworks.md"
+README: Final = ROOT / "README.md"
+README_SECTION: Final = "## Learning and search frameworks"
 
 BLOCK: Final = re.compile(r"^```python\n(.*?)^```$", re.M | re.S)
 #: The framework each module needs: a block importing one is skipped without it.
@@ -34,6 +37,14 @@ def python_blocks(text: str) -> list[str]:
     return [match.group(1) for match in BLOCK.finditer(text)]
 
 
+def readme_section() -> str:
+    """The README's section on the frameworks, up to the next section."""
+    text = README.read_text(encoding="utf-8")
+    start = text.index(README_SECTION)
+    end = text.find("\n## ", start + len(README_SECTION))
+    return text[start : end if end >= 0 else len(text)]
+
+
 def run_block(code: str, name: str) -> str:
     """Run ``code`` in a namespace of its own; what it prints."""
     for module, framework in FRAMEWORKS.items():
@@ -46,18 +57,27 @@ def run_block(code: str, name: str) -> str:
 
 
 PAGE_BLOCKS: Final = python_blocks(PAGE.read_text(encoding="utf-8"))
+README_BLOCKS: Final = python_blocks(readme_section())
 
 
-def test_the_page_shows_code() -> None:
+def test_the_page_and_the_readme_show_code() -> None:
     # One block per example of the page (loading, PettingZoo, actions, observations,
-    # determinization, two searches).
+    # determinization, two searches), one per framework in the README.
     assert len(PAGE_BLOCKS) == 7
+    assert len(README_BLOCKS) == 2
+    assert "pettingzoo" in README_BLOCKS[1]
+    assert "pyspiel" in README_BLOCKS[0]
 
 
 @pytest.mark.parametrize("number", range(len(PAGE_BLOCKS)))
 def test_every_example_of_the_page_runs(number: int) -> None:
     # Each example of the page prints what it shows.
     assert run_block(PAGE_BLOCKS[number], f"docs/frameworks.md, block {number + 1}")
+
+
+@pytest.mark.parametrize("number", range(len(README_BLOCKS)))
+def test_every_example_of_the_readme_s_section_runs(number: int) -> None:
+    run_block(README_BLOCKS[number], f"README.md, {README_SECTION[3:]}, block {number + 1}")
 
 
 def table(heading: str) -> dict[int, tuple[int, ...]]:

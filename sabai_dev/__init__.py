@@ -6,7 +6,9 @@ imported by :mod:`sabai_rules`, and not shipped in the wheel.
 * :mod:`sabai_dev.traceability` — the scanner that links each rule to the code and tests that cite
   it, and the traceability gate;
 * :mod:`sabai_dev.catalogue_checks` — the consistency checks of the rule catalogue (the catalogue
-  reader itself is :mod:`sabai_rules.catalogue`).
+  reader itself is :mod:`sabai_rules.catalogue`);
+* :mod:`sabai_dev.impact_page` — the rulebook's page of what each ruling changes, in a site's
+  language, from the committed run of ``sabai impact``.
 
 Reading scenarios needs PyYAML (the ``test`` and ``docs`` extras), which sabai-rules itself does
 not depend on.

@@ -4,7 +4,8 @@ Exit codes:
 
 * 0 — done;
 * 1 — reserved for the referee: an illegal event was found;
-* 2 — unusable input: a bad argument, an unknown id or language, an unusable record;
+* 2 — unusable input: a bad argument, an unknown id or language, an unusable record, a Ray
+  address (``--ray``) where no cluster answers, given up within about 20 seconds;
 * 3 — the package's rule catalogue is damaged (reinstall): a file of it is missing or unreadable,
   or it lacks a rule the referee cites;
 * 130 — a tournament (``sabai tournament``, ``sabai impact``) was interrupted by Ctrl-C: the games
@@ -83,7 +84,8 @@ EPILOG = """\
 exit codes:
   0  done
   1  an illegal event was found (the referee's verdict)
-  2  unusable input: bad argument, unknown id or language, unusable record
+  2  unusable input: bad argument, unknown id or language, unusable record,
+     a --ray address where no cluster answers (given up within about 20 s)
   3  the package's rule catalogue is damaged
   130  a tournament was interrupted (its finished games are kept: --resume)
 """
@@ -680,19 +682,26 @@ def _table_checks(command: str, args: argparse.Namespace) -> None:
 def _running(command: str) -> Iterator[None]:
     """A tournament's failures that are no bug: a missing extra, a parts directory of another
     run, a file that cannot be written, a Ray cluster that cannot be reached."""
-    from sabai_rules.tournament import MissingExtraError, ResumeError  # noqa: PLC0415
+    from sabai_rules.tournament import (  # noqa: PLC0415
+        MissingExtraError,
+        RayAddressError,
+        ResumeError,
+    )
 
     try:
         yield
     except (MissingExtraError, ResumeError) as error:
         raise _UsageError(f"sabai {command}: error: {error}") from None
+    except RayAddressError as error:
+        raise _UsageError(f"sabai {command}: error: --ray: {error}") from None
+    # Before OSError, which ConnectionError is a kind of: a cluster lost during the run.
+    except ConnectionError as error:
+        raise _UsageError(f"sabai {command}: error: cannot reach Ray: {error}") from None
     except OSError as error:
         where = f" {error.filename}" if error.filename else ""
         raise _UsageError(
             f"sabai {command}: error: cannot write{where}: {error.strerror}"
         ) from None
-    except ConnectionError as error:
-        raise _UsageError(f"sabai {command}: error: cannot reach Ray: {error}") from None
 
 
 class _InterruptedError(Exception):

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import typing
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import attrs
@@ -196,7 +196,7 @@ def _finite(value: dict[str, float]) -> dict[str, Any]:
     return {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in value.items()}
 
 
-def significant(value: dict[str, Any]) -> bool:
+def significant(value: Mapping[str, Any]) -> bool:
     """Whether an interval excludes zero."""
     low, high = value.get("low"), value.get("high")
     return low is not None and high is not None and (low > 0 or high < 0)

@@ -35,10 +35,13 @@ import json
 import multiprocessing
 import os
 import random
+import reprlib
 import shutil
 import signal
+import sys
+import tempfile
 import time
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -71,9 +74,11 @@ from sabai_rules.state import State
 __all__ = [
     "COLUMNS",
     "MECHANICS",
+    "RAY_CONNECT_SETTINGS",
     "ROW_GROUP",
     "MissingExtraError",
     "Plan",
+    "RayAddressError",
     "RunResult",
     "Tournament",
     "game_seed",
@@ -540,18 +545,85 @@ def _pool_results(plan: Plan, chunks: list[tuple[int, int]], workers: int) -> _R
         pool.join()
 
 
+class RayAddressError(ValueError):
+    """Ray cannot be used at the address given: no cluster answers there, or Ray refuses it as
+    an address."""
+
+
+#: Ray's own settings that bound the time connecting to a cluster's address takes, given while
+#: connecting where the environment does not set them. Ray's defaults make an address nobody
+#: listens at cost some fourteen minutes (20 attempts, each waiting 5 s for a channel, 5 s for
+#: another and 30 s for an answer); with these, one attempt of about 20 s. The first is read
+#: when Ray is imported: in a process that imported Ray before, the attempt waits Ray's 30 s.
+RAY_CONNECT_SETTINGS: Final[Mapping[str, str]] = {
+    "RAY_py_gcs_connect_timeout_s": "10",
+    "RAY_gcs_server_port_wait_time_s": "1",
+}
+
+
+@contextlib.contextmanager
+def _environment_defaults(values: Mapping[str, str]) -> Iterator[None]:
+    """``values`` in ``os.environ`` for the block, each where the environment lacks it."""
+    added = [name for name in values if name not in os.environ]
+    for name in added:
+        os.environ[name] = values[name]
+    try:
+        yield
+    finally:
+        for name in added:
+            os.environ.pop(name, None)
+
+
+@contextlib.contextmanager
+def _stderr_held_back() -> Iterator[None]:
+    """What is written to standard error's file descriptor during the block, held back: written
+    out after it, dropped if it fails. Ray's core writes its warnings there, not to
+    ``sys.stderr``, three lines of them before it gives up on an address: a failure is then
+    reported by the one line of its error alone."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as held:
+        os.dup2(held.fileno(), 2)
+        try:
+            yield
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+        held.seek(0)
+        with open(2, "wb", closefd=False) as stderr:
+            shutil.copyfileobj(held, stderr)
+
+
 def _connect(address: str) -> tuple[Any, bool]:
     """Ray, connected to ``address`` (``"auto"``: a local Ray, started here), and whether this
-    call started it (then :func:`_ray_results` shuts it down)."""
-    ray = need("ray", "ray")
-    if ray.is_initialized():
-        return ray, False
-    ray.init(
-        address=None if address == "auto" else address,
-        include_dashboard=False,
-        log_to_driver=False,
-        configure_logging=False,
-    )
+    call started it (then :func:`_ray_results` shuts it down). A cluster's address that no
+    cluster answers at, or that Ray cannot read, is a :class:`RayAddressError` within about 20
+    seconds (:data:`RAY_CONNECT_SETTINGS`)."""
+    options = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
+    if address == "auto":
+        ray = need("ray", "ray")
+        if ray.is_initialized():
+            return ray, False
+        ray.init(address=None, **options)
+        return ray, True
+    # Not for "auto": the same settings bound the wait for a local Ray's own GCS to start.
+    with _environment_defaults(RAY_CONNECT_SETTINGS):
+        ray = need("ray", "ray")
+        if ray.is_initialized():
+            return ray, False
+        try:
+            with _stderr_held_back():
+                ray.init(address=address, **options)
+        except ConnectionError:
+            raise RayAddressError(
+                f"no Ray cluster answers at {reprlib.repr(address)} (is one started there, by "
+                "ray start --head?)"
+            ) from None
+        except ValueError as error:
+            raise RayAddressError(
+                f"Ray cannot use the address {reprlib.repr(address)}: {error}"
+            ) from None
     return ray, True
 
 

@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
-from sabai_rules import catalogue
-from sabai_rules.cli import EXIT_OK, EXIT_USAGE, run
+from sabai_rules import catalogue, cli
+from sabai_rules.cli import (
+    EXIT_DAMAGED,
+    EXIT_ILLEGAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    run,
+)
 from tests.support import sabai
 
 
@@ -102,11 +111,30 @@ def test_bad_input_is_one_line_on_stderr_and_exit_2(argv: list[str], expected: s
     assert "Traceback" not in err
 
 
+EXIT_CODES = (EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE, EXIT_DAMAGED, EXIT_INTERRUPTED)
+
+
 def test_help_documents_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["--help"]) == EXIT_OK
     out = capsys.readouterr().out
     assert "exit codes:" in out
     assert "2  unusable input" in out
+    for code in EXIT_CODES:
+        assert re.search(rf"^  {code}  \S", out, re.MULTILINE), code
+
+
+def test_every_exit_code_is_documented_in_every_language() -> None:
+    """The command line page's introduction (words.toml, in the rulebook's four languages), the
+    README and the module's docstring list every exit code, 130 (Ctrl-C) included."""
+    root = Path(__file__).resolve().parent.parent
+    words = tomllib.loads((root / "docs" / "_ext" / "words.toml").read_text(encoding="utf-8"))
+    texts = {f"words.toml [{lang}]": words[lang]["intro-cli"] for lang in catalogue.LANGUAGES}
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    texts["README.md"] = readme.split("Exit codes:", 1)[1].split("\n\n", 1)[0]
+    texts["sabai_rules.cli"] = str(cli.__doc__).split("Exit codes:", 1)[1].split("\n\n", 2)[1]
+    for where, text in texts.items():
+        listed = {int(code) for code in re.findall(r"(?:^|[:;] |\* |`)(\d+)\b", text, re.M)}
+        assert listed == set(EXIT_CODES), (where, text)
 
 
 def test_python_dash_m_runs_the_same_command() -> None:

@@ -8,7 +8,12 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import random
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -28,6 +33,7 @@ from sabai_rules.search import SearchBot
 from sabai_rules.tournament import (
     COLUMNS,
     MECHANICS,
+    RAY_CONNECT_SETTINGS,
     ResumeError,
     Tournament,
     game_seed,
@@ -39,6 +45,7 @@ from sabai_rules.tournament import (
 )
 
 SMALL = Tournament(players=2, games=6, seed=11)
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def digest(path: Path) -> str:
@@ -207,6 +214,53 @@ def test_a_local_ray_run_gives_the_same_file(one_worker: Path, tmp_path: Path) -
     finally:
         ray.shutdown()
     assert digest(path) == digest(one_worker)
+
+
+def _free_loopback_port() -> int:
+    """A port of this machine's loopback address that nobody listens at (just freed)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("address", "message", "seconds"),
+    [
+        (
+            "127.0.0.1:{port}",
+            "no Ray cluster answers at '127.0.0.1:{port}' (is one started there, by ray start "
+            "--head?)",
+            35,
+        ),
+        ("127.0.0.1", "Ray cannot use the address '127.0.0.1': ", 15),
+    ],
+    ids=["nobody-listens", "no-port"],
+)
+def test_a_ray_address_no_cluster_answers_at_is_one_line_and_exit_2(
+    address: str, message: str, seconds: float, tmp_path: Path
+) -> None:
+    """An address nobody listens at is given up within Ray's connection settings
+    (RAY_CONNECT_SETTINGS: one attempt of about 20 s, not Ray's fourteen minutes), reported in
+    one line naming the address, with nothing written. In a fresh process: Ray reads one of those
+    settings when it is imported, and its core writes to standard error's file descriptor."""
+    pytest.importorskip("ray", reason="the ray extra is not installed")
+    port = _free_loopback_port()
+    address, message = address.format(port=port), message.format(port=port)
+    environment = {k: v for k, v in os.environ.items() if k not in RAY_CONNECT_SETTINGS}
+    argv = [sys.executable, "-m", "sabai_rules", "tournament", "--players", "2", "--games", "1"]
+    argv += ["--seed", "1", "--no-progress", "-o", str(tmp_path / "r.parquet"), "--ray", address]
+    start = time.monotonic()
+    done = subprocess.run(
+        argv, cwd=ROOT, env=environment, capture_output=True, text=True, timeout=90, check=False
+    )
+    assert time.monotonic() - start < seconds
+    assert done.returncode == cli.EXIT_USAGE
+    assert done.stderr.startswith(f"sabai tournament: error: --ray: {message}")
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 # -- the command line and the report ------------------------------------------------------------

@@ -11,7 +11,8 @@ glossary, whose entries list the rules that use them. Rules and rulings are expo
 Directives: ``sabai-chapter``, ``sabai-rulings``, ``sabai-concordance``, ``sabai-glossary``,
 ``sabai-presets``, ``sabai-examples``, ``sabai-traceability``, ``sabai-rule-index``,
 ``sabai-cli``, ``sabai-replay``, ``sabai-schema``, ``sabai-languages``, ``sabai-picture`` (the
-table of a record after an event, or a diagram of the rules, as inline SVG).
+table of a record after an event, or a diagram of the rules, as inline SVG), ``sabai-impact``
+(what each ruling changes: the committed run of ``sabai impact``, in the site's language).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
+from sabai_dev import impact_page
 from sabai_dev.scenarios import Scenario, Step, load_scenarios, parse_action, run_scenario
 from sabai_dev.traceability import Trace, trace
 from sabai_rules import catalogue
@@ -955,6 +957,27 @@ class PictureDirective(MarkdownDirective):
         return [figure(svg, caption)]
 
 
+class ImpactDirective(MarkdownDirective):
+    """What each ruling changes, below the page's hand-written title and introduction: the
+    committed run of ``sabai impact`` (``docs/_data/impact.json``), its numbers written and its
+    tables labelled in the site's language, each option under its ruling's title
+    (:mod:`sabai_dev.impact_page`)."""
+
+    def run(self) -> list[nodes.Node]:
+        path = ROOT / "docs" / "_data" / "impact.json"
+        self.env.note_dependency(str(path))
+        summary = json.loads(path.read_text(encoding="utf-8"))
+        page = impact_page.render(summary, self.lang, WORDS[self.lang])
+        return [*self.parse(page.lead), *(self.built(section) for section in page.sections)]
+
+    def built(self, section: impact_page.Section) -> nodes.section:
+        node = self.section(section.ident, section.title)
+        self.parse(section.text, node)
+        for child in section.sections:
+            node += self.built(child)
+        return node
+
+
 class SchemaDirective(MarkdownDirective):
     def run(self) -> list[nodes.Node]:
         path = ROOT / "sabai_rules" / "schema" / "record-v1.schema.json"
@@ -1203,6 +1226,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         ("sabai-replay", ReplayDirective),
         ("sabai-picture", PictureDirective),
         ("sabai-schema", SchemaDirective),
+        ("sabai-impact", ImpactDirective),
         ("sabai-home", HomeDirective),
         ("sabai-rules-index", RulesIndexDirective),
         ("sabai-book", BookDirective),

@@ -5,15 +5,18 @@ with every rule's anchor. Run after ``tools/build_docs.py`` (each test skips an 
 
 from __future__ import annotations
 
+import json
 import re
 import xml.etree.ElementTree as ET
 from html import unescape
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
 from sabai_rules import catalogue
 from sabai_rules.catalogue import EDITION_OF, LANGUAGES, Language
+from sabai_rules.ruleset import Ruleset
 from tests.docs.conftest import ROOT, built
 
 CAT = catalogue.default()
@@ -211,6 +214,34 @@ def test_the_book_holds_the_whole_rulebook_on_one_page(lang: Language) -> None:
     assert "page-break-before" in css or "break-before" in css
     home = _read(site / "index.html")
     assert 'href="book/index.html"' in home
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_what_each_ruling_changes_is_in_the_site_s_language(lang: Language) -> None:
+    """The impact page as its reader finds it: the title translated through gettext, a section
+    per option of the committed run under its ruling's title in the site's language, with a link
+    to the ruling, and the run's numbers written as the language writes them."""
+    page = _read(built(lang) / "impact.html")
+    summary = json.loads((ROOT / "docs" / "_data" / "impact.json").read_text(encoding="utf-8"))
+    title = "What each ruling changes"
+    if lang != "en":
+        with (ROOT / "docs" / "locale" / lang / "LC_MESSAGES" / "impact.po").open("rb") as po:
+            title = str(read_po(po, locale=lang)[title].string)
+    heading = re.search(r"<h1>(.*?)</h1>", page, re.S)
+    assert heading is not None
+    assert _text(heading.group(1)).rstrip("#¶ ") == title
+    ids, text = _ids(page), _text(page)
+    for option in {variant["option"] for variant in summary["variants"]}:
+        ruling = CAT.ruling(Ruleset.ruling_of(option))
+        section = page.split(f'id="{option.replace("_", "-")}">', 1)[1].split("</section>", 1)[0]
+        shown = _text(section.split("</h3>", 1)[0]).rstrip("#¶ ")
+        # Sphinx's smart quotes make the English titles' quotation marks typographic.
+        straight = str.maketrans("\u2018\u2019\u201c\u201d", "''\"\"")
+        assert shown.translate(straight) == ruling.text_in(lang).title.translate(straight)
+        assert f"rulings.html#{ruling.id}" in section
+    assert {"under-the-preset", "the-rulings", "not-varied"} <= ids
+    starter = f"{summary['baseline']['round_wins_position_1']['mean'] * 100:.1f}"
+    assert (starter if lang == "en" else starter.replace(".", ",")) in text
 
 
 def test_a_french_reader_sees_the_rule_in_french() -> None:

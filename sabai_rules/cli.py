@@ -694,6 +694,10 @@ def _running(command: str) -> Iterator[None]:
         raise _UsageError(f"sabai {command}: error: {error}") from None
     except RayAddressError as error:
         raise _UsageError(f"sabai {command}: error: --ray: {error}") from None
+    except BrokenPipeError:
+        # The report's reader went away (`| head`), the results already written: run() ends
+        # that quietly, as for every command.
+        raise
     # Before OSError, which ConnectionError is a kind of: a cluster lost during the run.
     except ConnectionError as error:
         raise _UsageError(f"sabai {command}: error: cannot reach Ray: {error}") from None

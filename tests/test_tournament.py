@@ -495,3 +495,22 @@ def test_sensible_bots_keep_playing_as_before() -> None:
     assert bot.act(seen, options, random.Random(1)) == bot.decide(
         seen.view, options, random.Random(1)
     )
+
+
+class _ClosedPipe(io.StringIO):
+    """Standard output whose reader went away (``sabai tournament ... | head -1``)."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_a_report_whose_reader_went_away_is_no_error_and_the_games_are_kept(
+    tmp_path: Path,
+) -> None:
+    # A broken pipe is a ConnectionError to Python: it must not read as a Ray cluster lost.
+    err = io.StringIO()
+    argv = ["tournament", "--players", "2", "--games", "2", "--seed", "4", "--workers", "1"]
+    argv += ["--no-progress", "-o", str(tmp_path / "r.parquet")]
+    assert cli.run(argv, stdout=_ClosedPipe(), stderr=err) == 0
+    assert "Ray" not in err.getvalue()
+    assert len(read_rows(tmp_path / "r.parquet")) == 2

@@ -195,15 +195,6 @@ def _row(
     return found
 
 
-def _seat(player: object, players: int) -> int:
-    """``player`` if it is a seat of a table of ``players``; else :func:`seat`'s error. Seats are
-    typed ``object`` in this module's public functions: compiled, mypyc would turn a ``bool``
-    given for an ``int`` into 0 or 1 before the check."""
-    if type(player) is int and 0 <= player < players:
-        return player
-    return seat(player, "player", players)
-
-
 def view(state: State, player: object, *, actions: bool = False) -> PlayerView:
     """What ``player`` may know of ``state`` (:rule:`ruling.public-information`). With
     ``actions``, the view also lists the player's legal actions (they depend on nothing the
@@ -213,7 +204,7 @@ def view(state: State, player: object, *, actions: bool = False) -> PlayerView:
     if type(state) is not State:
         is_state(state)
     n = state.players
-    me = _seat(player, n)
+    me = seat(player, "player", n)
     t, f = state.table, state.flow
     st = f.status
     faces = state.deck.faces
@@ -390,7 +381,7 @@ def observation_parts(state: State, player: object) -> tuple[array[int], bytes]:
     if type(state) is not State:
         is_state(state)
     n = state.players
-    me = _seat(player, n)
+    me = seat(player, "player", n)
     t, f = state.table, state.flow
     st = f.status
     by_face, by_card = _codes(state.deck.faces)

@@ -24,6 +24,7 @@ import enum
 from collections.abc import Hashable, Iterator
 from typing import Final
 
+import attr
 import attrs
 
 from sabai_rules.cards import Deck, face_name
@@ -182,7 +183,18 @@ class ChanceKind(enum.StrEnum):
     """The loser of a nose race under ``nose_race="random"`` (:rule:`ruling.nose-race`)."""
 
 
-@attrs.frozen
+# The parts of a state are declared in the one attrs form mypyc compiles as native classes
+# (``attr.s`` with ``init=False`` and ``slots=False``; ``attrs.frozen`` classes stay interpreted):
+# in the compiled build their fields are C struct members, read and set directly, and building one
+# costs about a fifteenth of what an interpreted attrs class costs. attrs still gives their
+# equality, hashing, representation, fields and ``evolve``, and refuses setting a field
+# (``frozen=True``). ``__init__`` is written out, setting each field with ``object.__setattr__``
+# (which mypyc turns into a direct store), and ``__reduce__`` rebuilds a value from its fields (a
+# native class is built only through its ``__init__``); tests/engine/test_state_value.py holds
+# both to attrs's fields.
+
+
+@attr.s(auto_attribs=True, frozen=True, init=False, slots=False)
 class Setup:
     """What is fixed for a whole round; shared by all of its states."""
 
@@ -198,13 +210,36 @@ class Setup:
     #: Where chance is decided (:class:`ChanceModel`).
     chance: ChanceModel = ChanceModel.SAMPLED
 
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        deck: Deck,
+        players: int,
+        dealer: int,
+        round_index: int,
+        final_round: bool,
+        seed: int | str,
+        chance: ChanceModel = ChanceModel.SAMPLED,
+    ) -> None:
+        object.__setattr__(self, "ruleset", ruleset)
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "round_index", round_index)
+        object.__setattr__(self, "final_round", final_round)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "chance", chance)
+
+    def __reduce__(self) -> tuple[type[Setup], tuple[object, ...]]:
+        return Setup, attr.astuple(self, recurse=False)
+
     @property
     def starter(self) -> int:
         """The player after the dealer takes the first turn (:rule:`turn.starter`)."""
         return (self.dealer + 1) % self.players
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, frozen=True, init=False, slots=False)
 class Table:
     """The cards on the table."""
 
@@ -221,6 +256,25 @@ class Table:
     #: Per player, the cards only that player has seen (a drawn card, a peek, a spy, the older
     #: edition's look at two cards), as bit masks.
     private: tuple[int, ...]
+
+    def __init__(
+        self,
+        rows: tuple[tuple[int, ...], ...],
+        draw: tuple[int, ...],
+        discard: tuple[int, ...],
+        held: int,
+        public: int,
+        private: tuple[int, ...],
+    ) -> None:
+        object.__setattr__(self, "rows", rows)
+        object.__setattr__(self, "draw", draw)
+        object.__setattr__(self, "discard", discard)
+        object.__setattr__(self, "held", held)
+        object.__setattr__(self, "public", public)
+        object.__setattr__(self, "private", private)
+
+    def __reduce__(self) -> tuple[type[Table], tuple[object, ...]]:
+        return Table, attr.astuple(self, recurse=False)
 
     @property
     def top(self) -> int:
@@ -253,7 +307,7 @@ class Table:
             yield "held", self.held
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, frozen=True, init=False, slots=False)
 class Function:
     """A function waiting to be carried out by ``executor``: the function of ``card``, a function
     card on the discard pile (:rule:`function.execute`), where it stays through a reshuffle until
@@ -262,8 +316,15 @@ class Function:
     executor: int
     card: int
 
+    def __init__(self, executor: int, card: int) -> None:
+        object.__setattr__(self, "executor", executor)
+        object.__setattr__(self, "card", card)
 
-@attrs.frozen
+    def __reduce__(self) -> tuple[type[Function], tuple[object, ...]]:
+        return Function, attr.astuple(self, recurse=False)
+
+
+@attr.s(auto_attribs=True, frozen=True, init=False, slots=False)
 class Compensation:
     """A compensation card ``thrower`` owes ``owner`` for ``card``, thrown in from the owner's row
     (:rule:`sabai-sabai-move.compensation`)."""
@@ -272,8 +333,16 @@ class Compensation:
     owner: int
     card: int
 
+    def __init__(self, thrower: int, owner: int, card: int) -> None:
+        object.__setattr__(self, "thrower", thrower)
+        object.__setattr__(self, "owner", owner)
+        object.__setattr__(self, "card", card)
 
-@attrs.frozen
+    def __reduce__(self) -> tuple[type[Compensation], tuple[object, ...]]:
+        return Compensation, attr.astuple(self, recurse=False)
+
+
+@attr.s(auto_attribs=True, frozen=True, init=False, slots=False)
 class Offer:
     """The owner's right of first refusal, awaiting the owner's answer
     (:rule:`sabai-sabai-move.first-refusal`)."""
@@ -286,8 +355,17 @@ class Offer:
     #: (:rule:`ruling.wrong-cards-in-a-batch`).
     penalty: bool = True
 
+    def __init__(self, thrower: int, owner: int, slot: int, penalty: bool = True) -> None:
+        object.__setattr__(self, "thrower", thrower)
+        object.__setattr__(self, "owner", owner)
+        object.__setattr__(self, "slot", slot)
+        object.__setattr__(self, "penalty", penalty)
 
-@attrs.frozen
+    def __reduce__(self) -> tuple[type[Offer], tuple[object, ...]]:
+        return Offer, attr.astuple(self, recurse=False)
+
+
+@attr.s(auto_attribs=True, frozen=True, init=False, slots=False)
 class NoseRace:
     """All four cards of a rank lie on top of the discard pile: who touched their nose last?
     (:rule:`four-together.touch-nose`)"""
@@ -295,12 +373,18 @@ class NoseRace:
     #: The match key of the four cards (a rank, or the joker family).
     key: int
 
+    def __init__(self, key: int) -> None:
+        object.__setattr__(self, "key", key)
+
+    def __reduce__(self) -> tuple[type[NoseRace], tuple[object, ...]]:
+        return NoseRace, attr.astuple(self, recurse=False)
+
 
 #: What the queue may hold.
 Effect = Function | Compensation
 
 
-@attrs.frozen(repr=False)
+@attr.s(auto_attribs=True, frozen=True, init=False, slots=False, repr=False)
 class Chance:
     """A chance node: the engine stopped where chance decides, before anything of the action that
     needs it happened (:mod:`sabai_rules.engine.outcomes`). Its outcomes are :attr:`choices`,
@@ -333,11 +417,36 @@ class Chance:
     #: What was pending when the action was taken (an offer it answers, say), restored to run it.
     before: Offer | NoseRace | None
 
+    def __init__(
+        self,
+        kind: ChanceKind,
+        choices: tuple[int, ...],
+        pool: tuple[int, ...],
+        needed: int,
+        taken: tuple[int, ...],
+        start: int,
+        rng: int,
+        action: Hashable,
+        before: Offer | NoseRace | None,
+    ) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "choices", choices)
+        object.__setattr__(self, "pool", pool)
+        object.__setattr__(self, "needed", needed)
+        object.__setattr__(self, "taken", taken)
+        object.__setattr__(self, "start", start)
+        object.__setattr__(self, "rng", rng)
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "before", before)
+
+    def __reduce__(self) -> tuple[type[Chance], tuple[object, ...]]:
+        return Chance, attr.astuple(self, recurse=False)
+
     def __repr__(self) -> str:
         return f"<Chance {self.kind.value}: {len(self.choices)} outcomes>"
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, frozen=True, init=False, slots=False)
 class Status:
     """The parts of the flow that change only a few times a round (kept apart from :class:`Flow`
     so that the common transitions copy less)."""
@@ -360,6 +469,27 @@ class Status:
     #: Why the round is ending or ended; ``None`` while it is being played.
     end: EndCause | None
 
+    def __init__(
+        self,
+        caller: int,
+        final_lap: int,
+        closing: int,
+        looking: int,
+        emptied: int,
+        rng: int,
+        end: EndCause | None,
+    ) -> None:
+        object.__setattr__(self, "caller", caller)
+        object.__setattr__(self, "final_lap", final_lap)
+        object.__setattr__(self, "closing", closing)
+        object.__setattr__(self, "looking", looking)
+        object.__setattr__(self, "emptied", emptied)
+        object.__setattr__(self, "rng", rng)
+        object.__setattr__(self, "end", end)
+
+    def __reduce__(self) -> tuple[type[Status], tuple[object, ...]]:
+        return Status, attr.astuple(self, recurse=False)
+
     @property
     def is_over(self) -> bool:
         """An end cause is recorded and the reaction round, if any, is over: what
@@ -368,7 +498,7 @@ class Status:
         return self.end is not None and self.closing == NOT_CLOSING
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, frozen=True, init=False, slots=False)
 class Flow:
     """Whose turn it is and what is pending; kept apart from the cards."""
 
@@ -394,8 +524,33 @@ class Flow:
     #: ``max_turn_reactions`` cap (:rule:`ruling.reaction-cap`).
     reactions: int = 0
 
+    def __init__(
+        self,
+        turn: int,
+        stage: Stage,
+        turns: int,
+        queue: tuple[Effect, ...],
+        pending: Offer | NoseRace | Chance | None,
+        lockout: int,
+        status: Status,
+        motion: int = NO_PLAYER,
+        reactions: int = 0,
+    ) -> None:
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "stage", stage)
+        object.__setattr__(self, "turns", turns)
+        object.__setattr__(self, "queue", queue)
+        object.__setattr__(self, "pending", pending)
+        object.__setattr__(self, "lockout", lockout)
+        object.__setattr__(self, "status", status)
+        object.__setattr__(self, "motion", motion)
+        object.__setattr__(self, "reactions", reactions)
 
-@attrs.frozen(repr=False)
+    def __reduce__(self) -> tuple[type[Flow], tuple[object, ...]]:
+        return Flow, attr.astuple(self, recurse=False)
+
+
+@attr.s(auto_attribs=True, frozen=True, init=False, slots=False, repr=False)
 class State:
     """One moment of a round. Immutable: :func:`sabai_rules.moves.apply` returns a new one.
 
@@ -406,6 +561,14 @@ class State:
     setup: Setup
     table: Table
     flow: Flow
+
+    def __init__(self, setup: Setup, table: Table, flow: Flow) -> None:
+        object.__setattr__(self, "setup", setup)
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "flow", flow)
+
+    def __reduce__(self) -> tuple[type[State], tuple[object, ...]]:
+        return State, attr.astuple(self, recurse=False)
 
     # A state is a value: a copy, shallow or deep, is the state itself.
     def __copy__(self) -> State:

@@ -4,6 +4,7 @@ plays on identically, and no part of it holds a mutable container (no cache ride
 from __future__ import annotations
 
 import copy
+import inspect
 import pickle
 import random
 
@@ -11,9 +12,29 @@ import attrs
 import pytest
 
 from sabai_rules.cards import Deck
-from sabai_rules.moves import apply, deal, legal_actions
+from sabai_rules.engine import COMPILED
+from sabai_rules.layout import layout
+from sabai_rules.moves import (
+    ThrowIn,
+    apply,
+    apply_chance,
+    chance_outcomes,
+    deal,
+    legal_actions,
+)
 from sabai_rules.ruleset import Ruleset
-from sabai_rules.state import State
+from sabai_rules.state import (
+    Chance,
+    Compensation,
+    Flow,
+    Function,
+    NoseRace,
+    Offer,
+    Setup,
+    State,
+    Status,
+    Table,
+)
 
 
 def _midround(players: int, preset: str) -> State:
@@ -81,3 +102,98 @@ def test_two_tables_dealt_alike_are_equal_part_by_part() -> None:
     assert first.setup == second.setup
     assert first == second
     assert first != deal(Ruleset.preset("current"), 4, seed=4)
+
+
+#: The classes a transition builds, declared in the attrs form mypyc compiles as native classes:
+#: ``__init__`` and ``__reduce__`` written out beside attrs's fields (see ``sabai_rules.state``).
+WRITTEN_OUT = (
+    Setup,
+    Table,
+    Function,
+    Compensation,
+    Offer,
+    NoseRace,
+    Chance,
+    Status,
+    Flow,
+    State,
+)
+
+
+def _values_met_in_play() -> dict[type, list[object]]:
+    """Every value of the written-out classes met in random rounds (chance nodes, offers and owed
+    compensation cards included) and in a nose race."""
+    met: dict[type, list[object]] = {}
+
+    def walk(value: object) -> None:
+        if type(value) in WRITTEN_OUT:
+            met.setdefault(type(value), []).append(value)
+        if attrs.has(type(value)):
+            for name in attrs.asdict(value, recurse=False):  # type: ignore[arg-type]
+                walk(getattr(value, name))
+        elif isinstance(value, tuple):
+            for item in value:
+                walk(item)
+
+    rng = random.Random(7)
+    for seed, preset in enumerate(("current", "older", "simplified") * 8):
+        rules = Ruleset.preset(preset).with_options(functions_optional=True)
+        state = deal(rules, 2 + seed % 3, seed=seed, chance_model="explicit")
+        for step in range(300):
+            walk(state)
+            if state.is_over:
+                break
+            outcomes = chance_outcomes(state)
+            if outcomes:
+                state = apply_chance(state, rng.choice(outcomes)[0])
+                continue
+            listed = legal_actions(state)
+            # Half the time what the game waits for, so that rounds go on (and functions come).
+            waited = listed.decisions if step % 2 else ()
+            action = rng.choice(waited or tuple(listed))
+            walk(action)
+            state = apply(state, action)
+    # A nose race: P1 throws the fourth 7 in.
+    race = layout(rows=[["1", "2"], ["7", "3"], ["4", "5"]], draw=["9"], discard=["7", "7", "7"])
+    race = apply(race, ThrowIn(1, 1, 0))
+    walk(race)
+    return met
+
+
+@pytest.fixture(scope="module")
+def met_in_play() -> dict[type, list[object]]:
+    return _values_met_in_play()
+
+
+@pytest.mark.parametrize("cls", WRITTEN_OUT, ids=lambda cls: cls.__name__)
+def test_a_value_is_built_from_its_fields_in_order_and_stays_frozen(
+    cls: type, met_in_play: dict[type, list[object]]
+) -> None:
+    """The written-out ``__init__`` takes attrs's fields in their order and sets every one, so
+    that equality, hashing, ``attrs.evolve`` and pickling (through ``__reduce__``) see the same
+    value in both builds; setting a field afterwards is refused."""
+    values = met_in_play.get(cls, [])
+    assert values, f"no {cls.__name__} met in the random rounds: the test would prove nothing"
+    names = [field.name for field in attrs.fields(cls)]
+    for value in values[:50]:
+        fields = attrs.astuple(value, recurse=False)  # type: ignore[arg-type]
+        rebuilt = cls(*fields)
+        assert rebuilt == value
+        assert hash(rebuilt) == hash(value)
+        assert attrs.astuple(rebuilt, recurse=False) == fields
+        assert cls(**dict(zip(names, fields, strict=True))) == value
+        assert attrs.evolve(value) == value  # type: ignore[misc]
+        assert pickle.loads(pickle.dumps(value)) == value
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        setattr(values[0], names[-1], getattr(values[0], names[-1]))
+
+
+@pytest.mark.skipif(COMPILED, reason="a compiled __init__ has no Python signature")
+@pytest.mark.parametrize("cls", WRITTEN_OUT, ids=lambda cls: cls.__name__)
+def test_the_written_out_init_takes_attrs_fields_and_defaults(cls: type) -> None:
+    parameters = list(inspect.signature(cls).parameters.values())
+    fields = attrs.fields(cls)
+    assert [p.name for p in parameters] == [f.name for f in fields]
+    for parameter, field in zip(parameters, fields, strict=True):
+        default = inspect.Parameter.empty if field.default is attrs.NOTHING else field.default
+        assert parameter.default == default, f"{cls.__name__}.{field.name}"

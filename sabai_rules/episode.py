@@ -88,6 +88,10 @@ class EpisodeSpec:
     players: int
     mode: Literal["round", "game"] = "round"
     chance: ChanceModel = ChanceModel.EXPLICIT
+    #: The action index (:func:`~sabai_rules.space.action_space`), whose
+    #: :attr:`~sabai_rules.space.ActionSpace.moves` number each player's moves: looked up once,
+    #: not at every state of the episode.
+    space: ActionSpace = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         instance(self.ruleset, Ruleset, "ruleset")
@@ -107,6 +111,7 @@ class EpisodeSpec:
             raise ValueError(
                 "ruleset: a game of a framework ends: game_tie_policy must be 'co_winners'"
             )
+        object.__setattr__(self, "space", action_space(self.ruleset, self.players))
 
     @classmethod
     def of(
@@ -145,12 +150,6 @@ class EpisodeSpec:
         return cls(rules, seats, mode, ChanceModel(chance))  # type: ignore[arg-type]
 
     # -- what frameworks declare -------------------------------------------------------------
-
-    @property
-    def space(self) -> ActionSpace:
-        """The action index (:func:`~sabai_rules.space.action_space`), whose
-        :attr:`~sabai_rules.space.ActionSpace.moves` number each player's moves."""
-        return action_space(self.ruleset, self.players)
 
     @property
     def moves(self) -> int:
@@ -206,6 +205,8 @@ _ACTOR: Final = attrgetter("actor")
 _SPLITS: dict[int, tuple[tuple[Action, ...], dict[int, tuple[Action, ...]]]] = {}
 #: Each space's move indices of actions, as asked (bounded by the space).
 _INDICES: dict[int, tuple[ActionSpace, dict[Move, int]]] = {}
+#: Each seat's decline (a value: one object serves every node).
+_DECLINES: Final = tuple(Decline(p) for p in range(MAX_PLAYERS))
 #: The seats in play order from each active player, by table size.
 _ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {
     n: tuple(tuple((turn + k) % n for k in range(n)) for turn in range(n))
@@ -268,7 +269,7 @@ def _numbered(
         moves = tuple([moves[i] for i in order])
     if decline != NO_PLAYER:
         numbers.append(space.moves - 1)
-        moves = (*moves, Decline(decline))
+        moves = (*moves, _DECLINES[decline])
     found = (tuple(numbers), moves)
     if len(_NUMBERED) >= _LIMIT:
         _NUMBERED.clear()

@@ -62,6 +62,7 @@ __all__ = [
     "cards_in",
     "gap_for",
     "has_cards",
+    "has_gap",
     "has_seat",
     "is_gap",
     "seat_bit",
@@ -109,6 +110,11 @@ def is_gap(value: int) -> bool:
 def cards_in(row: tuple[int, ...]) -> int:
     """How many cards a row holds (its gaps are not cards)."""
     return sum(1 for c in row if c >= 0)
+
+
+def has_gap(row: tuple[int, ...]) -> bool:
+    """Whether a row holds a gap (its smallest entry is one: cards are not negative)."""
+    return bool(row) and is_gap(min(row))
 
 
 def has_cards(row: tuple[int, ...]) -> bool:

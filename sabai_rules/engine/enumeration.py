@@ -79,6 +79,7 @@ from sabai_rules.state import (
     NoseRace,
     State,
     Table,
+    has_gap,
     has_seat,
     is_gap,
 )
@@ -245,12 +246,15 @@ def _cached(key: Hashable, build: Callable[[], Sequence[Action]]) -> tuple[Actio
 
 
 def _shape(state: State) -> tuple[Any, ...]:
-    """The table's shape: the row lengths, or, while a compensation card is owed (a row may
-    have a gap), the slots of each row that hold cards."""
+    """The table's shape: per row its length, or, for a row with a gap (while a compensation
+    card is owed), the slots that hold cards."""
     rows = state.table.rows
     queue = state.flow.queue
     if queue and any(type(e) is Compensation for e in queue):
-        return tuple(tuple(i for i, c in enumerate(r) if not is_gap(c)) for r in rows)
+        return tuple(
+            tuple(i for i, c in enumerate(r) if not is_gap(c)) if has_gap(r) else len(r)
+            for r in rows
+        )
     return tuple(map(len, rows))
 
 

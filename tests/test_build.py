@@ -1,5 +1,6 @@
-"""Which build the suite runs on. ``SABAI_BUILD=compiled`` (set by ``.ci/run`` after
-``tools/build_compiled.py``) expects every module of the mypyc hook to import compiled; otherwise
+"""Which build the suite runs on. ``SABAI_BUILD=compiled`` (set by ``.ci/run`` once the compiled
+wheel's hook has compiled in place, or after ``tools/build_compiled.py``) expects every module of
+the mypyc hook to import compiled; otherwise
 the pure-Python package is expected, so that a compiled build left in the tree is never tested by
 mistake as the reference."""
 

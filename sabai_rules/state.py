@@ -195,13 +195,21 @@ class ChanceKind(enum.StrEnum):
 # costs about a fifteenth of what an interpreted attrs class costs. attrs still gives their
 # equality, hashing, representation, fields and ``evolve``, and refuses setting a field
 # (``frozen=True``). ``__init__`` is written out, setting each field with ``object.__setattr__``
-# (which mypyc turns into a direct store), and ``__reduce__`` rebuilds a value from its fields (a
-# native class is built only through its ``__init__``); tests/engine/test_state_value.py holds
-# both to attrs's fields.
+# (which mypyc turns into a direct store), and :class:`_Part` rebuilds a value from its fields for
+# pickle; tests/engine/test_state_value.py holds both to attrs's fields.
+
+
+class _Part:
+    """What every part of a state shares: pickle rebuilds it from its fields, in order, through
+    its ``__init__`` (the only way a native class of the compiled build is built)."""
+
+    def __reduce__(self) -> tuple[type[_Part], tuple[object, ...]]:
+        # Every subclass is an attrs class; this base is not one, hence the ignore.
+        return type(self), attr.astuple(self, recurse=False)  # type: ignore[arg-type]
 
 
 @attr.s(auto_attribs=True, frozen=True, init=False, slots=False)
-class Setup:
+class Setup(_Part):
     """What is fixed for a whole round; shared by all of its states."""
 
     ruleset: Ruleset
@@ -236,9 +244,6 @@ class Setup:
         object.__setattr__(self, "seed", seed)
         object.__setattr__(self, "chance", chance)
 
-    def __reduce__(self) -> tuple[type[Setup], tuple[object, ...]]:
-        return Setup, attr.astuple(self, recurse=False)
-
     @property
     def starter(self) -> int:
         """The player after the dealer takes the first turn (:rule:`turn.starter`)."""
@@ -246,7 +251,7 @@ class Setup:
 
 
 @attr.s(auto_attribs=True, frozen=True, init=False, slots=False)
-class Table:
+class Table(_Part):
     """The cards on the table."""
 
     rows: tuple[tuple[int, ...], ...]
@@ -278,9 +283,6 @@ class Table:
         object.__setattr__(self, "held", held)
         object.__setattr__(self, "public", public)
         object.__setattr__(self, "private", private)
-
-    def __reduce__(self) -> tuple[type[Table], tuple[object, ...]]:
-        return Table, attr.astuple(self, recurse=False)
 
     @property
     def top(self) -> int:
@@ -314,7 +316,7 @@ class Table:
 
 
 @attr.s(auto_attribs=True, frozen=True, init=False, slots=False)
-class Function:
+class Function(_Part):
     """A function waiting to be carried out by ``executor``: the function of ``card``, a function
     card on the discard pile (:rule:`function.execute`), where it stays through a reshuffle until
     its function is carried out (:rule:`ruling.reshuffle-with-queued-functions`)."""
@@ -326,12 +328,9 @@ class Function:
         object.__setattr__(self, "executor", executor)
         object.__setattr__(self, "card", card)
 
-    def __reduce__(self) -> tuple[type[Function], tuple[object, ...]]:
-        return Function, attr.astuple(self, recurse=False)
-
 
 @attr.s(auto_attribs=True, frozen=True, init=False, slots=False)
-class Compensation:
+class Compensation(_Part):
     """A compensation card ``thrower`` owes ``owner`` for ``card``, thrown in from the owner's row
     (:rule:`sabai-sabai-move.compensation`)."""
 
@@ -344,12 +343,9 @@ class Compensation:
         object.__setattr__(self, "owner", owner)
         object.__setattr__(self, "card", card)
 
-    def __reduce__(self) -> tuple[type[Compensation], tuple[object, ...]]:
-        return Compensation, attr.astuple(self, recurse=False)
-
 
 @attr.s(auto_attribs=True, frozen=True, init=False, slots=False)
-class Offer:
+class Offer(_Part):
     """The owner's right of first refusal, awaiting the owner's answer
     (:rule:`sabai-sabai-move.first-refusal`)."""
 
@@ -367,12 +363,9 @@ class Offer:
         object.__setattr__(self, "slot", slot)
         object.__setattr__(self, "penalty", penalty)
 
-    def __reduce__(self) -> tuple[type[Offer], tuple[object, ...]]:
-        return Offer, attr.astuple(self, recurse=False)
-
 
 @attr.s(auto_attribs=True, frozen=True, init=False, slots=False)
-class NoseRace:
+class NoseRace(_Part):
     """All four cards of a rank lie on top of the discard pile: who touched their nose last?
     (:rule:`four-together.touch-nose`)"""
 
@@ -382,16 +375,13 @@ class NoseRace:
     def __init__(self, key: int) -> None:
         object.__setattr__(self, "key", key)
 
-    def __reduce__(self) -> tuple[type[NoseRace], tuple[object, ...]]:
-        return NoseRace, attr.astuple(self, recurse=False)
-
 
 #: What the queue may hold.
 Effect = Function | Compensation
 
 
 @attr.s(auto_attribs=True, frozen=True, init=False, slots=False, repr=False)
-class Chance:
+class Chance(_Part):
     """A chance node: the engine stopped where chance decides, before anything of the action that
     needs it happened (:mod:`sabai_rules.engine.outcomes`). Its outcomes are :attr:`choices`,
     equally likely. An event that takes several outcomes (a deal, a reshuffle) takes them one
@@ -445,15 +435,12 @@ class Chance:
         object.__setattr__(self, "action", action)
         object.__setattr__(self, "before", before)
 
-    def __reduce__(self) -> tuple[type[Chance], tuple[object, ...]]:
-        return Chance, attr.astuple(self, recurse=False)
-
     def __repr__(self) -> str:
         return f"<Chance {self.kind.value}: {len(self.choices)} outcomes>"
 
 
 @attr.s(auto_attribs=True, frozen=True, init=False, slots=False)
-class Status:
+class Status(_Part):
     """The parts of the flow that change only a few times a round (kept apart from :class:`Flow`
     so that the common transitions copy less)."""
 
@@ -493,9 +480,6 @@ class Status:
         object.__setattr__(self, "rng", rng)
         object.__setattr__(self, "end", end)
 
-    def __reduce__(self) -> tuple[type[Status], tuple[object, ...]]:
-        return Status, attr.astuple(self, recurse=False)
-
     @property
     def is_over(self) -> bool:
         """An end cause is recorded and the reaction round, if any, is over: what
@@ -505,7 +489,7 @@ class Status:
 
 
 @attr.s(auto_attribs=True, frozen=True, init=False, slots=False)
-class Flow:
+class Flow(_Part):
     """Whose turn it is and what is pending; kept apart from the cards."""
 
     #: The active player: whose turn it is (or is about to be).
@@ -552,12 +536,9 @@ class Flow:
         object.__setattr__(self, "motion", motion)
         object.__setattr__(self, "reactions", reactions)
 
-    def __reduce__(self) -> tuple[type[Flow], tuple[object, ...]]:
-        return Flow, attr.astuple(self, recurse=False)
-
 
 @attr.s(auto_attribs=True, frozen=True, init=False, slots=False, repr=False)
-class State:
+class State(_Part):
     """One moment of a round. Immutable: :func:`sabai_rules.moves.apply` returns a new one.
 
     The representation names no card, so that printing a state leaks nothing; use
@@ -572,9 +553,6 @@ class State:
         object.__setattr__(self, "setup", setup)
         object.__setattr__(self, "table", table)
         object.__setattr__(self, "flow", flow)
-
-    def __reduce__(self) -> tuple[type[State], tuple[object, ...]]:
-        return State, attr.astuple(self, recurse=False)
 
     # A state is a value: a copy, shallow or deep, is the state itself.
     def __copy__(self) -> State:

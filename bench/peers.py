@@ -10,7 +10,10 @@ choice, applying it.
 * sabai-rules at 2, 4 and 12 players, preset ``current`` with ``nose_race="random"``: each round
   is ``deal(...)`` then ``apply(state, action)`` until the round is over, a new immutable state
   per step; the deal counts as one transition (it is the round's chance outcome). Mode
-  ``new state``.
+  ``new state`` indexes the sequence ``legal_actions`` returns (it counts the throw-ins and
+  builds only the action chosen: a view, as python-chess's ``board.legal_moves`` is, not a list);
+  mode ``listed`` (4 players) makes a tuple of every legal action first, as the peers' lists
+  are.
 * OpenSpiel's pure-Python games ``python_kuhn_poker``, ``python_liars_poker`` (default
   parameters) and ``python_team_dominoes``, and its C++ games ``hearts`` and ``crazy_eights`` at
   4 players, two ways: ``in place`` (``state.apply_action(a)``) and ``child()`` (``state =
@@ -83,14 +86,16 @@ BASELINE = ("sabai-rules", 4)
 KUHN = ("python_kuhn_poker", "in place")
 
 
-def sabai_round(players: int) -> Round:
+def sabai_round(players: int, listed: bool = False) -> Round:
     rules = Ruleset.preset("current").with_options(nose_race="random")
 
     def play(rng: random.Random, index: int) -> int:
         state = deal(rules, players, dealer=index % players, seed=index)
         transitions = 1
         while not state.is_over:
-            acts = tuple(legal_actions(state))
+            # ``legal_actions`` is a sequence that counts the throw-ins and builds only the one
+            # asked for; ``listed`` builds them all first, as a peer's list of legal actions is.
+            acts = tuple(legal_actions(state)) if listed else legal_actions(state)
             state = apply(state, acts[int(rng.random() * len(acts))])
             transitions += 1
         return transitions
@@ -345,6 +350,7 @@ def main() -> None:
     entries: list[Entry] = []
     if args.tables in ("all", "engines"):
         entries = [("sabai-rules", n, "new state", sabai_round(n)) for n in SABAI_PLAYERS]
+        entries.append(("sabai-rules", BASELINE[1], "listed", sabai_round(BASELINE[1], True)))
         entries += peers(notes)
     observed_entries = frameworks(notes) if args.tables in ("all", "frameworks") else []
     print(f"{args.runs} runs of {args.seconds:g} s CPU time each, Python {version}, {engine}")

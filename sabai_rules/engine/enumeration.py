@@ -9,13 +9,13 @@ list was built from (the ruleset, the table's shape, the lock-outs...), never a 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from itertools import repeat
+from itertools import chain, repeat
 from operator import is_
 from typing import Any, Final
 
 import attrs
 
-from sabai_rules.cards import GIVE, PEEK, SPY
+from sabai_rules.cards import PEEK, SPY, SWITCH
 from sabai_rules.engine.actions import (
     PARAMETERS,
     Action,
@@ -112,14 +112,30 @@ class LegalActions(Sequence[Action]):
     At a chance node (:mod:`~sabai_rules.engine.outcomes`) it is empty: nobody may act.
 
     It is an immutable sequence (``len``, indexing, iteration, ``in``, equality with any sequence
-    of the same actions); the throw-ins, which can be hundreds, are listed only when asked for,
-    and ``action in legal`` costs one legality check. Nothing in it depends on a face a player
-    has not seen, except the actor's own drawn card (a drawn Ass Joker cannot be played).
+    of the same actions); the throw-ins, which can be hundreds, are counted without being
+    listed, ``legal[i]`` builds at most the one action asked for (so a uniform choice,
+    ``legal[int(random() * len(legal))]``, costs no list), they are listed only when iterated
+    or asked for as :attr:`throw_ins`, and ``action in legal`` costs one legality check.
+    Nothing in it depends on a face a player has not seen, except the actor's own drawn card (a
+    drawn Ass Joker cannot be played).
     ``legal_actions(state, player=p)`` holds only ``p``'s actions, in the same order, and
     ``action in legal`` is then also false for another player's action.
     """
 
-    __slots__ = ("_all", "_player", "_state", "_throw_ins", "calls", "decisions", "passes")
+    __slots__ = (
+        "_all",
+        "_given",
+        "_open",
+        "_parts",
+        "_player",
+        "_size",
+        "_state",
+        "_throw_ins",
+        "_throws",
+        "calls",
+        "decisions",
+        "passes",
+    )
 
     def __init__(
         self,
@@ -135,17 +151,48 @@ class LegalActions(Sequence[Action]):
         self.decisions = decisions
         self.calls = calls
         self.passes = passes
+        # The throw-ins are counted when first asked for, listed only when asked for by name or
+        # as a whole (and as runs of one thrower's actions, slices of cached rows, on the way).
+        self._open = throw_ins
+        self._throws: _ThrowIns | None = None
+        self._parts: tuple[Sequence[Action], ...] | None = None if throw_ins else ()
         self._throw_ins: tuple[Action, ...] | None = None if throw_ins else ()
         self._all: tuple[Action, ...] | None = None
+        self._size = -1
+        #: The last action handed out by index (what :func:`was_listed` checks first).
+        self._given: Action | None = None
+
+    def _tally(self) -> _ThrowIns:
+        found = self._throws
+        if found is None:
+            found = self._throws = _throw_ins(self._state) if self._open else _NO_THROW_INS
+        return found
+
+    def _runs(self) -> tuple[Sequence[Action], ...]:
+        found = self._parts
+        if found is None:
+            found = self._tally().runs()
+            player = self._player
+            if player != NO_PLAYER:
+                found = tuple(run for run in found if run[0].actor == player)
+            self._parts = found
+        return found
 
     @property
     def throw_ins(self) -> tuple[Action, ...]:
         found = self._throw_ins
         if found is None:
-            found = _throw_ins(self._state)
-            player = self._player
-            if player != NO_PLAYER:
-                found = _by_thrower(found).get(player, _NONE)
+            throws = self._tally()
+            if self._player != NO_PLAYER or throws.by_knowledge():
+                found = _flat(self._runs())
+            else:
+                # One tuple per list, whatever state it is listed at: who throws in and the
+                # table's shape are all it follows from. Callers that split or number the list
+                # keep what they found by its identity (the adapters do).
+                key = ("throw", throws.throwers, throws.shape)
+                found = _CACHE.get(key)
+                if found is None:
+                    found = _cached(key, throws.flat)
             self._throw_ins = found
         return found
 
@@ -173,10 +220,53 @@ class LegalActions(Sequence[Action]):
         return found
 
     def __len__(self) -> int:
-        return len(self.as_tuple())
+        size = self._size
+        if size < 0:
+            size = len(self.decisions) + len(self.calls) + len(self.passes)
+            if self._player == NO_PLAYER:
+                size += self._tally().size
+            else:
+                for run in self._runs():
+                    size += len(run)
+            self._size = size
+        return size
 
     def __getitem__(self, index: Any) -> Any:
-        return self.as_tuple()[index]
+        if type(index) is not int:
+            return self.as_tuple()[index]
+        if index < 0:
+            index += len(self)
+        found = self._all
+        action = found[index] if found is not None else self._at(index)
+        self._given = action
+        return action
+
+    def _at(self, index: int) -> Action:
+        """The action at ``index`` (not negative), found run by run without listing them all."""
+        if index < 0:
+            raise IndexError("LegalActions index out of range")
+        group = self.decisions
+        if index < len(group):
+            return group[index]
+        index -= len(group)
+        if self._player == NO_PLAYER:
+            throws = self._tally()
+            if index < throws.size:
+                return throws.at(index)
+            index -= throws.size
+        else:
+            for run in self._runs():
+                if index < len(run):
+                    return run[index]
+                index -= len(run)
+        group = self.calls
+        if index < len(group):
+            return group[index]
+        index -= len(group)
+        group = self.passes
+        if index < len(group):
+            return group[index]
+        raise IndexError("LegalActions index out of range")
 
     def __iter__(self) -> Iterator[Action]:
         return iter(self.as_tuple())
@@ -190,7 +280,7 @@ class LegalActions(Sequence[Action]):
         return current_refusal(self._state, action) is None  # type: ignore[arg-type]
 
     def __bool__(self) -> bool:
-        return bool(self.decisions or self.calls or self.passes or self.throw_ins)
+        return bool(self.decisions or self.calls or self.passes or len(self))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LegalActions):
@@ -209,31 +299,16 @@ class LegalActions(Sequence[Action]):
         return f"LegalActions([{shown}{more}])"
 
 
+def _flat(runs: Sequence[Sequence[Action]]) -> tuple[Action, ...]:
+    return tuple(chain.from_iterable(runs))
+
+
 # -- the cache ----------------------------------------------------------------------------------
 
 #: Tuples of actions by what they were built from; emptied when it reaches :data:`_LIMIT`.
 _CACHE: dict[Hashable, tuple[Action, ...]] = {}
 _LIMIT: Final = 20_000
 _NONE: Final[tuple[Action, ...]] = ()
-
-
-#: Each list of throw-ins split by thrower, kept beside the list itself (checked by identity).
-_SPLIT: dict[int, tuple[tuple[Action, ...], dict[int, tuple[Action, ...]]]] = {}
-
-
-def _by_thrower(throw_ins: tuple[Action, ...]) -> dict[int, tuple[Action, ...]]:
-    """``throw_ins`` by thrower, in their order."""
-    entry = _SPLIT.get(id(throw_ins))
-    if entry is not None and entry[0] is throw_ins:
-        return entry[1]
-    split: dict[int, list[Action]] = {}
-    for action in throw_ins:
-        split.setdefault(action.actor, []).append(action)
-    found = {actor: tuple(actions) for actor, actions in split.items()}
-    if len(_SPLIT) >= _LIMIT:
-        _SPLIT.clear()
-    _SPLIT[id(throw_ins)] = (throw_ins, found)
-    return found
 
 
 def _cached(key: Hashable, build: Callable[[], Sequence[Action]]) -> tuple[Action, ...]:
@@ -375,7 +450,7 @@ def to_move(state: State) -> ToMove:
     n, turn = state.setup.players, f.turn
     waited = legal.decisions or legal.passes
     actors = {a.actor for a in legal.decisions + legal.calls + legal.passes}
-    actors.update(_by_thrower(legal.throw_ins))
+    actors.update(legal._tally().actors())
     order = [(turn + k) % n for k in range(n)]
     first = {a.actor for a in waited}
     player = next((p for p in order if p in first), NO_PLAYER)
@@ -404,12 +479,18 @@ def was_listed(state: State, action: Action) -> bool:
     last = _LAST[0]
     if last is None or last._state is not state:
         return False
+    given = last._given
+    if given is action and given is not None:
+        return True
     for group in (last.decisions, last.passes, last.calls):
         for listed in group:
             if listed is action:
                 return True
     throw_ins = last._throw_ins
-    return throw_ins is not None and any(map(is_, throw_ins, repeat(action)))
+    if throw_ins is not None:
+        return any(map(is_, throw_ins, repeat(action)))
+    runs = last._parts
+    return runs is not None and any(any(map(is_, run, repeat(action))) for run in runs)
 
 
 def _calls(state: State) -> list[Action]:
@@ -460,15 +541,29 @@ def _function_actions(state: State, head: Function) -> tuple[Action, ...]:
     me = head.executor
     skip = may_skip_function(rules)
     shape = _shape(state)
+    if kind in (SPY, SWITCH):
+        # By runs, one per own slot (a switch) and target row, each cached on what its
+        # predicate reads: whether the own slot holds a card, the target row's shape. A key
+        # holding every row's shape would seldom be met twice.
+        runs: list[tuple[Action, ...]] = []
+        n = len(rows)
+        if kind == SPY:
+            for p in range(n):
+                runs.append(_spy_run(rows, me, p, shape[p]))
+        else:
+            for s in range(len(rows[me])):
+                for p in range(n):
+                    runs.append(_switch_run(rows, me, s, p, shape[p]))
+        if skip:
+            runs.append((SkipFunction(me),))
+        return tuple(chain.from_iterable(runs))
     # Key on what the predicates read: a peek the executor's row, a give that row and who may
-    # receive, a spy or a switch every row.
+    # receive.
     if kind == PEEK:
         key: tuple[Any, ...] = ("peek", me, shape[me], skip)
-    elif kind == GIVE:
+    else:
         receivers = tuple(may_receive(rules, row) for row in rows)
         key = ("give", me, shape[me], len(rows), receivers, skip)
-    else:
-        key = ("spy" if kind == SPY else "switch", me, shape, skip)
     found = _CACHE.get(key)
     if found is not None:
         return found
@@ -479,27 +574,12 @@ def _function_actions(state: State, head: Function) -> tuple[Action, ...]:
         out: list[Action]
         if kind == PEEK:
             out = [Peek(me, s) for s in mine if may_peek(rows[me], s)]
-        elif kind == SPY:
-            out = [
-                Spy(me, p, s)
-                for p in range(n)
-                for s in range(len(rows[p]))
-                if may_spy(rows, me, p, s)
-            ]
-        elif kind == GIVE:
+        else:
             out = [
                 Give(me, s, p)
                 for s in mine
                 for p in range(n)
                 if may_give(rows, me, s, p) and may_receive(rules, rows[p])
-            ]
-        else:
-            out = [
-                Switch(me, s, p, ts)
-                for s in mine
-                for p in range(n)
-                for ts in range(len(rows[p]))
-                if may_switch(rows, me, s, p, ts)
             ]
         if skip:
             out.append(SkipFunction(me))
@@ -508,74 +588,196 @@ def _function_actions(state: State, head: Function) -> tuple[Action, ...]:
     return _cached(key, build)
 
 
-def _throw_ins(state: State) -> tuple[Action, ...]:
-    """Throw-ins legal now, in the documented order: the predicates of legality asked once per
+def _spy_run(
+    rows: tuple[tuple[int, ...], ...], me: int, p: int, shape: object
+) -> tuple[Action, ...]:
+    """``me``'s spies on ``p``'s row, whose shape is ``shape``."""
+    key = ("spy", me, p, shape)
+    found = _CACHE.get(key)
+    if found is None:
+        found = _cached(
+            key, lambda: [Spy(me, p, s) for s in range(len(rows[p])) if may_spy(rows, me, p, s)]
+        )
+    return found
+
+
+def _switch_run(
+    rows: tuple[tuple[int, ...], ...], me: int, s: int, p: int, theirs: object
+) -> tuple[Action, ...]:
+    """``me``'s switches of their slot ``s`` with a card of ``p``'s row, whose shape is
+    ``theirs``."""
+    key = ("switch", me, s, is_gap(rows[me][s]), p, theirs)
+    found = _CACHE.get(key)
+    if found is None:
+        found = _cached(
+            key,
+            lambda: [
+                Switch(me, s, p, ts) for ts in range(len(rows[p])) if may_switch(rows, me, s, p, ts)
+            ],
+        )
+    return found
+
+
+#: One thrower's throw-ins: their kind, the thrower, and whether they may throw in the other
+#: players' cards too (else only their own).
+_Thrower = tuple[type[ThrowIn | AlsoThrowIn], int, bool]
+
+
+def _throwers(state: State) -> tuple[_Thrower, ...]:
+    """Who may throw in now, in the documented order: the predicates of legality asked once per
     thrower rather than once per card."""
-    f, t, setup = state.flow, state.table, state.setup
-    rules = setup.ruleset
+    f, rules, rows = state.flow, state.setup.ruleset, state.table.rows
+    lockout = f.lockout
+    for_others = may_throw_in_for_others(rules)
+    out: list[_Thrower] = [
+        (ThrowIn, actor, for_others and can_give_in_return(rules, rows[actor]))
+        for actor in range(len(rows))
+        if not is_locked_out(lockout, actor)
+    ]
+    # The rest of an open motion, whatever lock-out its wrong card brought.
+    motion = f.motion
+    if motion != NO_PLAYER:
+        out.append((AlsoThrowIn, motion, for_others and can_give_in_return(rules, rows[motion])))
+    return tuple(out)
+
+
+class _ThrowIns:
+    """The throw-ins legal now, in the documented order (by thrower; their own row, then the
+    other rows in seat order; each row by slot), counted and indexed without being listed: the
+    action at an index is taken from the cached row of actions of its thrower and owner. Under
+    the options where what the players have seen limits throw-ins for others, it holds the runs
+    themselves."""
+
+    __slots__ = ("_flat", "_knowledge", "_runs", "counts", "shape", "size", "throwers")
+
+    def __init__(
+        self,
+        throwers: tuple[_Thrower, ...],
+        shape: tuple[Any, ...],
+        runs: tuple[Sequence[Action], ...] | None,
+    ) -> None:
+        self.throwers = throwers
+        self.shape = shape
+        self.counts = counts = [e if type(e) is int else len(e) for e in shape]
+        self._knowledge = self._runs = runs
+        self._flat: tuple[Action, ...] | None = None
+        if runs is not None:
+            self.size = sum(map(len, runs))
+            return
+        total = sum(counts)
+        size = 0
+        for _, actor, reach in throwers:
+            size += total if reach else counts[actor]
+        self.size = size
+
+    def at(self, index: int) -> Action:
+        """The throw-in at ``index``, ``0 <= index < size``."""
+        runs = self._knowledge
+        if runs is not None:
+            for run in runs:
+                if index < len(run):
+                    return run[index]
+                index -= len(run)
+            raise IndexError(index)
+        counts = self.counts
+        for kind, actor, reach in self.throwers:
+            own = counts[actor]
+            if index < own:
+                return self._card(kind, actor, actor, index)
+            index -= own
+            if not reach:
+                continue
+            for owner, count in enumerate(counts):
+                if owner != actor:
+                    if index < count:
+                        return self._card(kind, actor, owner, index)
+                    index -= count
+        raise IndexError(index)
+
+    def _card(self, kind: type[ThrowIn | AlsoThrowIn], actor: int, owner: int, k: int) -> Action:
+        entry = self.shape[owner]
+        slot = k if type(entry) is int else entry[k]
+        return _row_actions(kind, actor, owner, slot + 1)[slot]
+
+    def runs(self) -> tuple[Sequence[Action], ...]:
+        """The throw-ins as runs, one per thrower and owner's row that has a slot to throw in."""
+        found = self._runs
+        if found is None:
+            out: list[Sequence[Action]] = []
+            shape = self.shape
+            for kind, actor, reach in self.throwers:
+                for owner in _owners(actor, len(shape), reach):
+                    run = _throw_row(kind, actor, owner, shape[owner])
+                    if run:
+                        out.append(run)
+            found = self._runs = tuple(out)
+        return found
+
+    def by_knowledge(self) -> bool:
+        """Whether what the players have seen limits the list (then it holds the runs)."""
+        return self._knowledge is not None
+
+    def flat(self) -> tuple[Action, ...]:
+        """The throw-ins, listed."""
+        found = self._flat
+        if found is None:
+            found = self._flat = _flat(self.runs())
+        return found
+
+    def actors(self) -> set[int]:
+        if self._knowledge is not None:
+            return {run[0].actor for run in self._knowledge}
+        return {actor for _, actor, reach in self.throwers if reach or self.counts[actor]}
+
+
+#: No throw-ins (where the game waits for something else, or the window is shut).
+_NO_THROW_INS: Final = _ThrowIns((), (), None)
+
+
+def _throw_ins(state: State) -> _ThrowIns:
+    f, t, rules = state.flow, state.table, state.setup.ruleset
     if (
         not pile_started(t)
         or not throw_in_window_open(rules, f.stage)
         or not may_react(rules, f.reactions)
     ):
-        return _NONE
-    lockout = f.lockout
+        return _NO_THROW_INS
+    # Not cached: a key holding the table's shape, the lock-outs and the motion is met again
+    # too seldom to pay for itself (measured: 40 % of the states of random rounds).
+    throwers = _throwers(state)
     shape = _shape(state)
+    runs = None
     if knowledge_limits_on_behalf(rules) or owner_knowledge_limits_on_behalf(rules):
-        # What may be played for an owner depends on what thrower and owner have seen: not
-        # cached, since the key would be the knowledge itself.
-        return tuple(_list_throw_ins(state, shape, lockout, by_knowledge=True))
-    # The throwers depend on the lock-outs, the open motion and (through the rows' shape) who has
-    # a card to give in return.
-    key = ("throw", rules, shape, lockout, f.motion)
-    found = _CACHE.get(key)
-    if found is None:
-        found = _cached(key, lambda: _list_throw_ins(state, shape, lockout, False))
-    return found
+        # What may be played for an owner depends on what thrower and owner have seen.
+        runs = _runs_by_knowledge(state, throwers, shape)
+    return _ThrowIns(throwers, shape, runs)
 
 
-def _list_throw_ins(
-    state: State, shape: tuple[Any, ...], lockout: int, by_knowledge: bool
-) -> list[Action]:
-    for_others = may_throw_in_for_others(state.setup.ruleset)
-    out: list[Action] = []
-    for actor in range(len(shape)):
-        if not is_locked_out(lockout, actor):
-            _thrower(state, shape, actor, ThrowIn, for_others, by_knowledge, out)
-    # The rest of an open motion, whatever lock-out its wrong card brought.
-    motion = state.flow.motion
-    if motion != NO_PLAYER:
-        _thrower(state, shape, motion, AlsoThrowIn, for_others, by_knowledge, out)
-    return out
+def _owners(actor: int, n: int, reach: bool) -> list[int]:
+    """Whose rows ``actor`` may throw in from: their own, then (with ``reach``) the others'."""
+    return [actor, *(p for p in range(n) if p != actor)] if reach else [actor]
 
 
-def _thrower(
-    state: State,
-    shape: tuple[Any, ...],
-    actor: int,
-    kind: type[ThrowIn | AlsoThrowIn],
-    for_others: bool,
-    by_knowledge: bool,
-    out: list[Action],
-) -> None:
-    """Add to ``out`` the throw-ins of ``kind`` by ``actor``: their own row, then the others."""
+def _runs_by_knowledge(
+    state: State, throwers: tuple[_Thrower, ...], shape: tuple[Any, ...]
+) -> tuple[Sequence[Action], ...]:
     t, rules = state.table, state.setup.ruleset
-    out.extend(_throw_row(kind, actor, actor, shape[actor]))
-    if not (for_others and can_give_in_return(rules, t.rows[actor])):
-        return
-    for owner in range(len(shape)):
-        if owner == actor:
-            continue
-        if by_knowledge:
-            row = t.rows[owner]
-            actions = _throw_row(kind, actor, owner, len(row))
-            out.extend(
-                actions[s]
-                for s in _slots(shape, owner)
-                if _may_play_for(rules, t, actor, owner, row[s])
-            )
-        else:
-            out.extend(_throw_row(kind, actor, owner, shape[owner]))
+    out: list[Sequence[Action]] = []
+    for kind, actor, reach in throwers:
+        for owner in _owners(actor, len(shape), reach):
+            if owner == actor:
+                run: Sequence[Action] = _throw_row(kind, actor, owner, shape[owner])
+            else:
+                row = t.rows[owner]
+                actions = _throw_row(kind, actor, owner, len(row))
+                run = [
+                    actions[s]
+                    for s in _slots(shape, owner)
+                    if _may_play_for(rules, t, actor, owner, row[s])
+                ]
+            if run:
+                out.append(run)
+    return tuple(out)
 
 
 def _may_play_for(rules: Ruleset, t: Table, actor: int, owner: int, card: int) -> bool:
@@ -586,22 +788,30 @@ def _may_play_for(rules: Ruleset, t: Table, actor: int, owner: int, card: int) -
     return not owner_knowledge_limits_on_behalf(rules) or owner_does_not_know(t, owner, card)
 
 
-def _throw_row(
-    kind: type[ThrowIn | AlsoThrowIn], actor: int, owner: int, slots: int | tuple[int, ...]
-) -> Sequence[Action]:
-    """``kind(actor, owner, s)`` for the slots of a row (its length, or the slots holding cards
-    when it has a gap), taken from one cached tuple per kind, thrower and owner, so that a new
-    table shape costs no new actions."""
-    length = slots if isinstance(slots, int) else (max(slots) + 1 if slots else 0)
-    key = ("throw-row", kind, actor, owner)
-    row = _CACHE.get(key, ())
+def _row_actions(
+    kind: type[ThrowIn | AlsoThrowIn], actor: int, owner: int, length: int
+) -> tuple[Action, ...]:
+    """``kind(actor, owner, s)`` for at least the slots ``s < length``, from one cached tuple per
+    kind, thrower and owner, so that a new table shape costs no new actions."""
+    # A number for a key: the thrower and owner are seats (below 64), the kind one of two.
+    key = (actor << 6 | owner) << 1 | (kind is AlsoThrowIn)
+    row = _CACHE.get(key, _NONE)
     if len(row) < length:
         if len(_CACHE) >= _LIMIT:
             _CACHE.clear()
         row = (*row, *(kind(actor, owner, s) for s in range(len(row), length)))
         _CACHE[key] = row
+    return row
+
+
+def _throw_row(
+    kind: type[ThrowIn | AlsoThrowIn], actor: int, owner: int, slots: int | tuple[int, ...]
+) -> Sequence[Action]:
+    """``kind(actor, owner, s)`` for the slots of a row: its length, or the slots holding cards
+    when it has a gap."""
     if isinstance(slots, int):
-        return row[:length]
+        return _row_actions(kind, actor, owner, slots)[:slots]
+    row = _row_actions(kind, actor, owner, max(slots) + 1 if slots else 0)
     return [row[s] for s in slots]
 
 

@@ -102,6 +102,21 @@ def _check_step(state: State, rng: random.Random, known_rules: set[str]) -> None
                 apply(state, probe)
             rule = caught.value.rule
             assert rule in known_rules, f"{probe!r} refused citing unknown {rule!r}"
+    # Counted and indexed before anything is listed (as a uniform chooser asks), the sequence
+    # holds the same actions in the same order, for every player and for each one alone; what
+    # it hands out by index, apply takes without asking legality again.
+    fresh = legal_actions(state)
+    assert len(fresh) == len(listed)
+    assert [fresh[i] for i in range(-len(listed), 0)] == list(listed)
+    with pytest.raises(IndexError):
+        fresh[len(listed)]
+    if listed:
+        picked = fresh[rng.randrange(len(listed))]
+        assert was_listed(state, picked)
+        assert not was_listed(state, attrs.evolve(picked))
+    for player in range(state.setup.players):
+        mine = legal_actions(state, player=player)
+        assert [mine[i] for i in range(len(mine))] == [a for a in listed if a.actor == player]
 
 
 def _play_round(rules: Ruleset, players: int, seed: int, final_round: bool) -> tuple[State, int]:

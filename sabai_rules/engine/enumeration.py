@@ -236,6 +236,8 @@ class LegalActions(Sequence[Action]):
             return self.as_tuple()[index]
         if index < 0:
             index += len(self)
+            if index < 0:
+                raise IndexError("LegalActions index out of range")
         found = self._all
         action = found[index] if found is not None else self._at(index)
         self._given = action
@@ -243,8 +245,6 @@ class LegalActions(Sequence[Action]):
 
     def _at(self, index: int) -> Action:
         """The action at ``index`` (not negative), found run by run without listing them all."""
-        if index < 0:
-            raise IndexError("LegalActions index out of range")
         group = self.decisions
         if index < len(group):
             return group[index]

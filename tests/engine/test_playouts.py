@@ -108,8 +108,11 @@ def _check_step(state: State, rng: random.Random, known_rules: set[str]) -> None
     fresh = legal_actions(state)
     assert len(fresh) == len(listed)
     assert [fresh[i] for i in range(-len(listed), 0)] == list(listed)
-    with pytest.raises(IndexError):
-        fresh[len(listed)]
+    # Out of range, before and after being listed, as a tuple is.
+    for sequence in (fresh, actions, listed):
+        for outside in (len(listed), -len(listed) - 1):
+            with pytest.raises(IndexError):
+                sequence[outside]
     if listed:
         picked = fresh[rng.randrange(len(listed))]
         assert was_listed(state, picked)

@@ -125,7 +125,6 @@ class LegalActions(Sequence[Action]):
     __slots__ = (
         "_all",
         "_given",
-        "_open",
         "_parts",
         "_player",
         "_size",
@@ -153,9 +152,8 @@ class LegalActions(Sequence[Action]):
         self.passes = passes
         # The throw-ins are counted when first asked for, listed only when asked for by name or
         # as a whole (and as runs of one thrower's actions, slices of cached rows, on the way).
-        self._open = throw_ins
-        self._throws: _ThrowIns | None = None
-        self._parts: tuple[Sequence[Action], ...] | None = None if throw_ins else ()
+        self._throws: _ThrowIns | None = None if throw_ins else _NO_THROW_INS
+        self._parts: tuple[Sequence[Action], ...] | None = None
         self._throw_ins: tuple[Action, ...] | None = None if throw_ins else ()
         self._all: tuple[Action, ...] | None = None
         self._size = -1
@@ -165,7 +163,7 @@ class LegalActions(Sequence[Action]):
     def _tally(self) -> _ThrowIns:
         found = self._throws
         if found is None:
-            found = self._throws = _throw_ins(self._state) if self._open else _NO_THROW_INS
+            found = self._throws = _throw_ins(self._state)
         return found
 
     def _runs(self) -> tuple[Sequence[Action], ...]:
@@ -206,7 +204,7 @@ class LegalActions(Sequence[Action]):
 
         return LegalActions(
             self._state,
-            self._throw_ins is None,
+            self._throws is not _NO_THROW_INS,
             mine(self.decisions),
             mine(self.calls),
             mine(self.passes),
@@ -556,7 +554,7 @@ def _function_actions(state: State, head: Function) -> tuple[Action, ...]:
                     runs.append(_switch_run(rows, me, s, p, shape[p]))
         if skip:
             runs.append((SkipFunction(me),))
-        return tuple(chain.from_iterable(runs))
+        return _flat(runs)
     # Key on what the predicates read: a peek the executor's row, a give that row and who may
     # receive.
     if kind == PEEK:
@@ -703,14 +701,7 @@ class _ThrowIns:
         """The throw-ins as runs, one per thrower and owner's row that has a slot to throw in."""
         found = self._runs
         if found is None:
-            out: list[Sequence[Action]] = []
-            shape = self.shape
-            for kind, actor, reach in self.throwers:
-                for owner in _owners(actor, len(shape), reach):
-                    run = _throw_row(kind, actor, owner, shape[owner])
-                    if run:
-                        out.append(run)
-            found = self._runs = tuple(out)
+            found = self._runs = _throw_runs(self.throwers, self.shape, None)
         return found
 
     def by_knowledge(self) -> bool:
@@ -749,7 +740,7 @@ def _throw_ins(state: State) -> _ThrowIns:
     runs = None
     if knowledge_limits_on_behalf(rules) or owner_knowledge_limits_on_behalf(rules):
         # What may be played for an owner depends on what thrower and owner have seen.
-        runs = _runs_by_knowledge(state, throwers, shape)
+        runs = _throw_runs(throwers, shape, state)
     return _ThrowIns(throwers, shape, runs)
 
 
@@ -758,16 +749,18 @@ def _owners(actor: int, n: int, reach: bool) -> list[int]:
     return [actor, *(p for p in range(n) if p != actor)] if reach else [actor]
 
 
-def _runs_by_knowledge(
-    state: State, throwers: tuple[_Thrower, ...], shape: tuple[Any, ...]
+def _throw_runs(
+    throwers: tuple[_Thrower, ...], shape: tuple[Any, ...], knowing: State | None
 ) -> tuple[Sequence[Action], ...]:
-    t, rules = state.table, state.setup.ruleset
+    """The throw-ins as runs, one per thrower and owner's row that has a slot to throw in; with
+    ``knowing``, a state, only the cards for others that what the players have seen allows."""
     out: list[Sequence[Action]] = []
     for kind, actor, reach in throwers:
         for owner in _owners(actor, len(shape), reach):
-            if owner == actor:
+            if knowing is None or owner == actor:
                 run: Sequence[Action] = _throw_row(kind, actor, owner, shape[owner])
             else:
+                t, rules = knowing.table, knowing.setup.ruleset
                 row = t.rows[owner]
                 actions = _throw_row(kind, actor, owner, len(row))
                 run = [

@@ -118,8 +118,11 @@ def _check_step(state: State, rng: random.Random, known_rules: set[str]) -> None
         assert was_listed(state, picked)
         assert not was_listed(state, attrs.evolve(picked))
     for player in range(state.setup.players):
+        theirs = [a for a in listed if a.actor == player]
         mine = legal_actions(state, player=player)
-        assert [mine[i] for i in range(len(mine))] == [a for a in listed if a.actor == player]
+        assert [mine[i] for i in range(len(mine))] == theirs
+        # Taken from a sequence already listed, a player's share keeps their throw-ins.
+        assert list(actions.of(player)) == theirs
 
 
 def _play_round(rules: Ruleset, players: int, seed: int, final_round: bool) -> tuple[State, int]:

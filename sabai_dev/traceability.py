@@ -5,7 +5,8 @@ The scanner reads a source checkout (the package ``sabai_rules/`` with its subpa
 
 * in code — a ``rule`` role (colon, ``rule``, colon, the id in backquotes) in a docstring or
   comment, or the marker of the predicate that decides a rule
-  (``@decides("throw-in.retry-lockout")``, with the older edition's own rule as ``older=``);
+  (``decides(is_locked_out, "throw-in.retry-lockout")`` after the function, with the older edition's
+  own rule as ``older=``);
 * in tests — ``@pytest.mark.rules("id", ...)`` markers and ``:rule:`` roles;
 * in scenarios — the ``rules`` and ``rulings`` lists of each scenario file.
 
@@ -32,7 +33,7 @@ from sabai_rules.catalogue import Catalogue
 __all__ = ["Citation", "Trace", "Waiver", "gate", "load_waivers", "scan_code", "trace"]
 
 _ROLE = re.compile(r":(rule|ruling):`([^`]+)`")
-#: The decorator that marks the one predicate deciding a rule (sabai_rules.engine.rules).
+#: The statement that marks the one predicate deciding a rule (sabai_rules.engine.rules).
 _DECIDES = "decides"
 
 
@@ -115,22 +116,22 @@ def scan_code(path: Path, kind: str, root: Path) -> Iterator[Citation]:
     yield from _deciders(tree, kind, where)
 
 
-def _deciders(tree: ast.AST, kind: str, where: str) -> Iterator[Citation]:
-    """``@decides("id", older="id")`` on a function: the function decides that rule."""
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.FunctionDef):
+def _deciders(tree: ast.Module, kind: str, where: str) -> Iterator[Citation]:
+    """``decides(function, "id", older="id")`` after a function: it decides that rule."""
+    for node in tree.body:
+        call = node.value if isinstance(node, ast.Expr) else None
+        if not (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Name)
+            and call.func.id == _DECIDES
+            and call.args
+            and isinstance(call.args[0], ast.Name)
+        ):
             continue
-        for decorator in node.decorator_list:
-            if not (
-                isinstance(decorator, ast.Call)
-                and isinstance(decorator.func, ast.Name)
-                and decorator.func.id == _DECIDES
-            ):
-                continue
-            values = [*decorator.args, *(k.value for k in decorator.keywords)]
-            for value in values:
-                if isinstance(value, ast.Constant) and isinstance(value.value, str):
-                    yield Citation(value.value, kind, f"{where}:{decorator.lineno}", node.name)
+        name = call.args[0].id
+        for value in [*call.args[1:], *(k.value for k in call.keywords)]:
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                yield Citation(value.value, kind, f"{where}:{call.lineno}", name)
 
 
 def _is_rules_marker(func: ast.expr) -> bool:
@@ -226,7 +227,7 @@ def gate(cat: Catalogue, found: Trace, waivers: Iterable[Waiver] = ()) -> list[s
             problems.append(f"waiver for {waiver.ident!r}: give a written reason")
         waived[(waiver.ident, waiver.needs)] = waiver
     missing = {
-        "code": "no code cites it (a :rule: role or a @decides marker)",
+        "code": "no code cites it (a :rule: role or a decides marker)",
         "test": "no test or scenario cites it",
     }
     for rule in cat.rules(kind="normative"):

@@ -40,7 +40,7 @@ def test_the_scanner_finds_code_tests_and_scenarios(found: Trace) -> None:
 def test_the_gate_refuses_an_uncited_rule(cat: Catalogue) -> None:
     empty = Trace(())
     problems = gate(cat, empty)
-    assert "throw-in.identical: no code cites it (a :rule: role or a @decides marker)" in problems
+    assert "throw-in.identical: no code cites it (a :rule: role or a decides marker)" in problems
     assert "throw-in.identical: no test or scenario cites it" in problems
     assert "ruling.nose-race: no scenario shows it" in problems
     assert not any(p.startswith("objective.aim:") for p in problems)  # informational

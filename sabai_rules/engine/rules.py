@@ -1,13 +1,13 @@
 """The rules of sabai-sabai as predicates: each rule the engine enforces is decided here, once.
 
-Every function marked ``@decides("rule-id")`` is the one place where that rule (or ruling) is
-decided, and each option of :class:`~sabai_rules.ruleset.Ruleset` the engine consults is read by
-exactly one of them. Legality (:mod:`~sabai_rules.engine.legality`), the list of legal actions
-(:mod:`~sabai_rules.engine.enumeration`), the effects on the cards
+Every function marked by the statement ``decides(function, "rule-id")`` after it is the one place
+where that rule (or ruling) is decided, and each option of :class:`~sabai_rules.ruleset.Ruleset` the
+engine consults is read by exactly one of them. Legality (:mod:`~sabai_rules.engine.legality`), the
+list of legal actions (:mod:`~sabai_rules.engine.enumeration`), the effects on the cards
 (:mod:`~sabai_rules.engine.effects`) and the flow of turns (:mod:`~sabai_rules.engine.flow`) ask
-these predicates; a refusal cites the rule of the predicate that refused it
-(:func:`rule_of`), so no other module names a rule id. Where the older edition states a rule in
-its own words, ``older`` names that rule: a refusal under the older edition cites it.
+these predicates; a refusal cites the rule of the predicate that refused it (:func:`rule_of`), so no
+other module names a rule id. Where the older edition states a rule in its own words, ``older``
+names that rule: a refusal under the older edition cites it.
 
 The predicates take the parts of the state they read, not the whole state, so that the action
 lists can be cached on exactly what they depend on.
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Final, Literal, TypeVar
+from typing import Final, Literal
 
 from sabai_rules.cards import GIVE, PEEK, SPY, SWITCH, Deck
 from sabai_rules.engine.actions import PARAMETERS, Action
@@ -49,8 +49,6 @@ MAX_PLAYERS: Final = 12
 #: Cards dealt to each player (:rule:`setup.four-cards`).
 CARDS_DEALT: Final = 4
 
-_F = TypeVar("_F", bound=Callable[..., object])
-
 #: The function deciding each rule id.
 DECIDED: dict[str, Callable[..., object]] = {}
 #: The rule id each deciding function decides.
@@ -64,27 +62,27 @@ OLDER_RULES: dict[str, str] = {}
 _ROLE: Final = ":rule:"
 
 
-def decides(rule: str, *, older: str | None = None) -> Callable[[_F], _F]:
-    """Mark the function that decides ``rule``; a rule is decided by one function only. The
-    rule (and the older edition's own, if any) is added to the function's docstring, so that the
-    API reference says which rule each predicate decides."""
+def decides(predicate: Callable[..., object], rule: str, *, older: str | None = None) -> None:
+    """Mark ``predicate`` as the function that decides ``rule``; a rule is decided by one function
+    only. The rule (and the older edition's own, if any) is added to the function's docstring, so
+    that the API reference says which rule each predicate decides.
 
-    def mark(function: _F) -> _F:
-        if rule in DECIDED:
-            raise RuntimeError(f"{rule} is decided twice: {DECIDED[rule].__name__}, {function}")
-        DECIDED[rule] = function
-        _RULE_OF[function] = rule
-        decided = f"Decides {_ROLE}`{rule}`"
-        if older is not None:
-            OLDER_RULES[rule] = older
-            decided += f" (in the older edition, {_ROLE}`{older}`)"
-        # A compiled build's functions have read-only docstrings; the API reference is built
-        # from the pure-Python package.
-        with contextlib.suppress(AttributeError):
-            function.__doc__ = f"{function.__doc__ or ''}\n\n    {decided}."
-        return function
-
-    return mark
+    The mark is a statement after the function, not a decorator: the compiled build calls a
+    decorated function through Python (it cannot know what the decorator returned), and the
+    predicates are asked on every step (a decorator cost about 18 % of the compiled engine's
+    instructions per step)."""
+    if rule in DECIDED:
+        raise RuntimeError(f"{rule} is decided twice: {DECIDED[rule].__name__}, {predicate}")
+    DECIDED[rule] = predicate
+    _RULE_OF[predicate] = rule
+    decided = f"Decides {_ROLE}`{rule}`"
+    if older is not None:
+        OLDER_RULES[rule] = older
+        decided += f" (in the older edition, {_ROLE}`{older}`)"
+    # A compiled build's functions have read-only docstrings; the API reference is built
+    # from the pure-Python package.
+    with contextlib.suppress(AttributeError):
+        predicate.__doc__ = f"{predicate.__doc__ or ''}\n\n    {decided}."
 
 
 def rule_of(predicate: Callable[..., object]) -> str:
@@ -102,13 +100,14 @@ def rule_in_edition(rule: str, rules: Ruleset) -> str:
 # -- the table and the actions ------------------------------------------------------------------
 
 
-@decides("setup.players")
 def is_table_size(players: int) -> bool:
     """Two to twelve players."""
     return MIN_PLAYERS <= players <= MAX_PLAYERS
 
 
-@decides("ruling.irregularities")
+decides(is_table_size, "setup.players")
+
+
 def irregular_field(action: Action) -> str | None:
     """The first parameter of ``action`` that is not a whole number (seats and slots are: True
     is not slot 1), or ``None``. An action of another kind is no move of this game at all."""
@@ -122,6 +121,9 @@ def irregular_field(action: Action) -> str | None:
     return None
 
 
+decides(irregular_field, "ruling.irregularities")
+
+
 #: Per action class: each parameter's name, and whether it holds several numbers.
 _NUMBER_FIELDS: Final = {
     cls: tuple((p.name, p.kind == "slots") for p in parameters)
@@ -132,16 +134,20 @@ _NUMBER_FIELDS: Final = {
 # -- the state of the round ---------------------------------------------------------------------
 
 
-@decides("round-end.reveal", older="objective.lowest-score-wins")
 def round_over(status: Status) -> bool:
     """The round has ended: the cards are revealed and nothing more is played."""
     return status.is_over
 
 
-@decides("ruling.end-of-round-reaction")
+decides(round_over, "round-end.reveal", older="objective.lowest-score-wins")
+
+
 def in_reaction_round(status: Status) -> bool:
     """The round is ending: the last throw-ins, then everybody passes."""
     return status.closing != NOT_CLOSING
+
+
+decides(in_reaction_round, "ruling.end-of-round-reaction")
 
 
 def holds_reaction_round(rules: Ruleset) -> bool:
@@ -153,52 +159,66 @@ def holds_reaction_round(rules: Ruleset) -> bool:
 # -- before the first turn (older edition) ----------------------------------------------------
 
 
-@decides("setup.four-cards")
 def cards_dealt(players: int) -> int:
     """The cards dealt face down to the rows of ``players`` players, four each; the rest of the
     deck is the draw pile (:rule:`setup.draw-pile`)."""
     return CARDS_DEALT * players
 
 
-@decides("setup.look-at-two")
+decides(cards_dealt, "setup.four-cards")
+
+
 def cards_to_look_at(rules: Ruleset, row_length: int) -> int:
     """How many of their dealt cards a player looks at before the first turn: two in the older
     edition (fewer if the row is shorter), none in the current one."""
     return min(rules.initial_peek, row_length)
 
 
-@decides("setup.no-looking")
+decides(cards_to_look_at, "setup.look-at-two")
+
+
 def looks_before_play(rules: Ruleset) -> bool:
     """Whether players look at dealt cards at all (the current edition: they must not)."""
     return cards_to_look_at(rules, CARDS_DEALT) > 0
 
 
+decides(looks_before_play, "setup.no-looking")
+
+
 # -- the turn -----------------------------------------------------------------------------------
 
 
-@decides("turn.draw")
 def drawer(flow: Flow) -> int:
     """The player who may draw now: the active player, before they drew."""
     return flow.turn if flow.stage == STAGE_DRAW else NO_PLAYER
 
 
-@decides("turn.two-options")
+decides(drawer, "turn.draw")
+
+
 def holds_drawn_card(flow: Flow, player: int) -> bool:
     """``player`` drew and must now play or keep the drawn card."""
     return player == flow.turn and flow.stage == STAGE_DECIDE
 
 
-@decides("ass-joker.drawn-must-be-kept", older="ass-joker.cursed-joker-restriction")
+decides(holds_drawn_card, "turn.two-options")
+
+
 def must_keep_drawn(deck: Deck, held: int) -> bool:
     """A drawn Ass Joker is kept, not played (:rule:`ass-joker.no-direct-discard`)."""
     return held == deck.ass_joker
 
 
-@decides("ruling.ass-joker-drawn")
+decides(must_keep_drawn, "ass-joker.drawn-must-be-kept", older="ass-joker.cursed-joker-restriction")
+
+
 def may_burn_drawn(rules: Ruleset, deck: Deck, top: int) -> bool:
     """Whether a drawn Ass Joker may be burned straight onto a joker on top of the pile (an
     option; the rulebook says no)."""
     return rules.allow_burn_from_draw and top != NO_CARD and deck.is_joker(top)
+
+
+decides(may_burn_drawn, "ruling.ass-joker-drawn")
 
 
 def may_play_drawn(rules: Ruleset, deck: Deck, held: int, top: int) -> bool:
@@ -206,14 +226,15 @@ def may_play_drawn(rules: Ruleset, deck: Deck, held: int, top: int) -> bool:
     return not must_keep_drawn(deck, held) or may_burn_drawn(rules, deck, top)
 
 
-@decides("ass-joker.drawn-into-empty-row")
 def keeps_into_empty_row(deck: Deck, row: tuple[int, ...], held: int) -> bool:
     """A drawn Ass Joker that must be kept while the row is empty goes into the row, and no card
     goes to the discard pile."""
     return not row and must_keep_drawn(deck, held)
 
 
-@decides("turn.keep")
+decides(keeps_into_empty_row, "ass-joker.drawn-into-empty-row")
+
+
 def keep_slots(deck: Deck, row: tuple[int, ...], held: int) -> range:
     """The slots where the drawn card may be kept: any card of the row, exchanged; or the empty
     row's one place for a drawn Ass Joker (:func:`keeps_into_empty_row`)."""
@@ -222,36 +243,46 @@ def keep_slots(deck: Deck, row: tuple[int, ...], held: int) -> range:
     return range(1) if keeps_into_empty_row(deck, row, held) else range(0)
 
 
-@decides("ass-joker.no-keep-exchange")
+decides(keep_slots, "turn.keep")
+
+
 def may_exchange(deck: Deck, card: int) -> bool:
     """Whether a drawn card may take the place of ``card`` in a row: any card but the Ass Joker,
     which is turned over instead and stays (:rule:`ass-joker.turned-over-unknowingly`)."""
     return card != deck.ass_joker
 
 
-@decides("ruling.keep-discard-triggers-function")
+decides(may_exchange, "ass-joker.no-keep-exchange")
+
+
 def kept_out_card_triggers(rules: Ruleset) -> bool:
     """Whether a function card that leaves a row by a keep triggers its function."""
     return rules.keep_discard_triggers_function
 
 
+decides(kept_out_card_triggers, "ruling.keep-discard-triggers-function")
+
+
 # -- throwing in --------------------------------------------------------------------------------
 
 
-@decides("setup.empty-discard-pile")
 def pile_started(table: Table) -> bool:
     """A card lies on the discard pile: there is something to throw in onto."""
     return bool(table.discard)
 
 
-@decides("throw-in.interception")
+decides(pile_started, "setup.empty-discard-pile")
+
+
 def throw_in_window_open(rules: Ruleset, stage: Stage) -> bool:
     """Whether throw-ins are open at ``stage``: until the top card is covered (current edition),
     or, in the older, only until the next card is drawn."""
     return rules.throw_in_window == "until_covered" or stage != STAGE_DECIDE
 
 
-@decides("throw-in.retry-lockout")
+decides(throw_in_window_open, "throw-in.interception")
+
+
 def is_locked_out(lockout: int, player: int) -> bool:
     """``player`` threw in a wrong card and may not throw in until another player throws in
     correctly (or, :rule:`ruling.retry-lockout-scope`, a new turn card lands); ``lockout`` is
@@ -259,7 +290,9 @@ def is_locked_out(lockout: int, player: int) -> bool:
     return has_seat(lockout, player)
 
 
-@decides("throw-in.several-at-once")
+decides(is_locked_out, "throw-in.retry-lockout")
+
+
 def continues_motion(motion: int, player: int) -> bool:
     """``player`` is putting cards down in one motion that holds a wrong card, and nothing else
     has happened since, so more cards of that motion may follow: one motion is one attempt,
@@ -267,20 +300,26 @@ def continues_motion(motion: int, player: int) -> bool:
     return motion == player
 
 
-@decides("ruling.wrong-cards-in-a-batch")
+decides(continues_motion, "throw-in.several-at-once")
+
+
 def penalty_per_wrong_card(rules: Ruleset) -> bool:
     """Whether every wrong card of a motion costs a penalty card (the texts' "a non-identical
     card ... must draw one additional card"), or only the first (an option)."""
     return rules.wrong_cards_penalty == "per_card"
 
 
-@decides("ruling.retry-lockout-scope")
+decides(penalty_per_wrong_card, "ruling.wrong-cards-in-a-batch")
+
+
 def wrong_throw_in_locks_out(rules: Ruleset) -> bool:
     """Whether a wrong throw-in locks its thrower out (an option)."""
     return rules.throw_in_retry_lockout
 
 
-@decides("throw-in.identical", older="throw-in.interception")
+decides(wrong_throw_in_locks_out, "ruling.retry-lockout-scope")
+
+
 def is_identical(rules: Ruleset, deck: Deck, card: int, top: int) -> bool:
     """Whether ``card`` thrown onto ``top`` is identical. The jokers are one rank
     (:rule:`ruling.joker-family`): the Ass Joker onto a joker is correct, and burned
@@ -292,45 +331,60 @@ def is_identical(rules: Ruleset, deck: Deck, card: int, top: int) -> bool:
     return not (top == deck.ass_joker and card != top and not rules.joker_onto_ass_joker)
 
 
-@decides("simplified-play.own-cards-only")
+decides(is_identical, "throw-in.identical", older="throw-in.interception")
+
+
 def may_throw_in_for_others(rules: Ruleset) -> bool:
     """Whether players may throw in other players' cards (the sabai-sabai Move); without it
     there is no Ass Move either (:rule:`simplified-play.no-ass-move`)."""
     return rules.allow_on_behalf
 
 
-@decides("sabai-sabai-move.compensation", older="sabai-sabai-move.hand-a-card")
+decides(may_throw_in_for_others, "simplified-play.own-cards-only")
+
+
 def can_give_in_return(rules: Ruleset, row: tuple[int, ...]) -> bool:
     """Whether a thrower with this row may throw in for another player: they owe a card in
     return, so (by :rule:`ruling.compensation-card`) they need one."""
     return not rules.on_behalf_requires_card or has_cards(row)
 
 
-@decides("ruling.older-on-behalf-knowledge")
+decides(can_give_in_return, "sabai-sabai-move.compensation", older="sabai-sabai-move.hand-a-card")
+
+
 def knowledge_limits_on_behalf(rules: Ruleset) -> bool:
     """Whether the older edition's advanced rule is in force: a card may be played for its owner
     only if the thrower has seen it and the owner has not."""
     return rules.on_behalf_requires_thrower_knowledge
 
 
-@decides("sabai-sabai-move.advanced-rule")
+decides(knowledge_limits_on_behalf, "ruling.older-on-behalf-knowledge")
+
+
 def may_play_for_owner(table: Table, thrower: int, owner: int, card: int) -> bool:
     """The thrower has seen ``card`` and its owner has not."""
     return table.knows(thrower, card) and not table.knows(owner, card)
 
 
-@decides("ruling.owner-knowledge-not-enforced")
+decides(may_play_for_owner, "sabai-sabai-move.advanced-rule")
+
+
 def owner_knowledge_limits_on_behalf(rules: Ruleset) -> bool:
     """Whether the strict reading of "as long as those people do not yet know their own cards"
     is in force (an option; the rulebook's default is not to enforce it)."""
     return rules.on_behalf_owner_must_not_know
 
 
-@decides("sabai-sabai-move.unknown-cards")
+decides(owner_knowledge_limits_on_behalf, "ruling.owner-knowledge-not-enforced")
+
+
 def owner_does_not_know(table: Table, owner: int, card: int) -> bool:
     """``card``'s owner has not seen it. Forgetting cannot be observed: a card once seen is
     known."""
     return not table.knows(owner, card)
+
+
+decides(owner_does_not_know, "sabai-sabai-move.unknown-cards")
 
 
 #: The owner's standing when another player throws in their card (:func:`owner_precedence`):
@@ -342,7 +396,6 @@ ASKED_FIRST: Final = 1
 PRIORITY: Final = 2
 
 
-@decides("sabai-sabai-move.first-refusal")
 def owner_precedence(rules: Ruleset, owner_knows: int, lockout: int, owner: int, card: int) -> int:
     """What the owner's first refusal gives them when another player throws in their ``card``
     (:rule:`ruling.first-refusal`): an offer, asked before the throw goes ahead
@@ -360,6 +413,9 @@ def owner_precedence(rules: Ruleset, owner_knows: int, lockout: int, owner: int,
     return NO_PRECEDENCE
 
 
+decides(owner_precedence, "sabai-sabai-move.first-refusal")
+
+
 def first_refusal_due(
     rules: Ruleset, owner_knows: int, lockout: int, owner: int, card: int
 ) -> bool:
@@ -368,11 +424,13 @@ def first_refusal_due(
     return owner_precedence(rules, owner_knows, lockout, owner, card) == ASKED_FIRST
 
 
-@decides("ruling.row-positions")
 def leaves_gap(rules: Ruleset) -> bool:
     """Whether a card thrown in for its owner leaves a gap in their row, where the compensation
     card goes (else the compensation card goes to the end of the row)."""
     return rules.compensation_slot == "vacated"
+
+
+decides(leaves_gap, "ruling.row-positions")
 
 
 # -- four together ------------------------------------------------------------------------------
@@ -390,7 +448,6 @@ def completes_rank(deck: Deck, discard: tuple[int, ...], card: int) -> bool:
     return len(discard) >= need and all(keys[c] == key for c in discard[-need:])
 
 
-@decides("four-together.touch-nose", older="four-together.hands-on-pile")
 def nose_race_after(
     rules: Ruleset, deck: Deck, discard: tuple[int, ...], card: int
 ) -> Literal["recorded", "random"] | None:
@@ -403,16 +460,20 @@ def nose_race_after(
     return race
 
 
+decides(nose_race_after, "four-together.touch-nose", older="four-together.hands-on-pile")
+
+
 # -- functions ----------------------------------------------------------------------------------
 
 
-@decides("ruling.empty-player-targets")
 def may_receive(rules: Ruleset, row: tuple[int, ...]) -> bool:
     """Whether a player with this row may be given a card by a 13 give."""
     return not rules.protect_empty_players or has_cards(row)
 
 
-@decides("function.execute", older="function.must-execute")
+decides(may_receive, "ruling.empty-player-targets")
+
+
 def can_carry_out(rules: Ruleset, deck: Deck, rows: Sequence[tuple[int, ...]], f: Function) -> bool:
     """Whether a function can be carried out at all: if so it must be
     (:rule:`ruling.functions-mandatory`); if not it lapses."""
@@ -429,36 +490,46 @@ def can_carry_out(rules: Ruleset, deck: Deck, rows: Sequence[tuple[int, ...]], f
     return False
 
 
-@decides("ruling.functions-mandatory")
+decides(can_carry_out, "function.execute", older="function.must-execute")
+
+
 def may_skip_function(rules: Ruleset) -> bool:
     """Whether a function that can be carried out may be declined (an option)."""
     return rules.functions_optional
+
+
+decides(may_skip_function, "ruling.functions-mandatory")
 
 
 def _holds_card(row: tuple[int, ...], slot: int) -> bool:
     return 0 <= slot < len(row) and not is_gap(row[slot])
 
 
-@decides("function.peek")
 def may_peek(row: tuple[int, ...], slot: int) -> bool:
     """11 peek: one of one's own cards."""
     return _holds_card(row, slot)
 
 
-@decides("function.spy")
+decides(may_peek, "function.peek")
+
+
 def may_spy(rows: Sequence[tuple[int, ...]], actor: int, target: int, slot: int) -> bool:
     """12 spy: a card of another player."""
     return target != actor and _holds_card(rows[target], slot)
 
 
-@decides("function.give")
+decides(may_spy, "function.spy")
+
+
 def may_give(rows: Sequence[tuple[int, ...]], actor: int, slot: int, target: int) -> bool:
     """13 give: one of one's own cards, to another player (who may receive it,
     :func:`may_receive`)."""
     return target != actor and _holds_card(rows[actor], slot)
 
 
-@decides("function.switch")
+decides(may_give, "function.give")
+
+
 def may_switch(
     rows: Sequence[tuple[int, ...]], actor: int, slot: int, target: int, target_slot: int
 ) -> bool:
@@ -468,6 +539,9 @@ def may_switch(
         and _holds_card(rows[actor], slot)
         and _holds_card(rows[target], target_slot)
     )
+
+
+decides(may_switch, "function.switch")
 
 
 #: The predicate of each function card's rule, by function kind.
@@ -482,12 +556,14 @@ FUNCTION_RULES: Final[Mapping[int, Callable[..., bool]]] = {
 # -- compensation -------------------------------------------------------------------------------
 
 
-@decides("ass-joker.only-give-switch-burn")
 def may_compensate_with(deck: Deck, card: int, known: int) -> bool:
     """Whether ``card`` may be picked as the compensation card by a thrower who has seen the
     cards of ``known``: any card but an Ass Joker they know (:rule:`ruling.compensation-card`;
     one they do not know is shown and stays, :rule:`ruling.ass-joker-turned-over`)."""
     return card != deck.ass_joker or not known & card_bit(card)
+
+
+decides(may_compensate_with, "ass-joker.only-give-switch-burn")
 
 
 def compensation_slots(deck: Deck, row: tuple[int, ...], known: int) -> list[int]:
@@ -504,19 +580,22 @@ def owed_compensation(flow: Flow) -> Compensation | None:
 # -- the call and the end of the round ----------------------------------------------------------
 
 
-@decides("game-end.final-round-no-call")
 def calls_allowed(rules: Ruleset, final_round: bool) -> bool:
     """Sabai sabai may be called in every round but the final one."""
     return not (final_round and rules.final_round_no_call)
 
 
-@decides("round-end.call", older="round-end.last-round-call")
+decides(calls_allowed, "game-end.final-round-no-call")
+
+
 def has_called(status: Status) -> bool:
     """Somebody called sabai sabai this round: once per round."""
     return status.caller != NO_PLAYER
 
 
-@decides("ruling.who-may-call")
+decides(has_called, "round-end.call", older="round-end.last-round-call")
+
+
 def who_may_call(rules: Ruleset, players: int, turn: int) -> range:
     """The players who may call now: anybody at any time, or (an option) the active player."""
     if rules.call_timing == "own_turn":
@@ -524,20 +603,26 @@ def who_may_call(rules: Ruleset, players: int, turn: int) -> range:
     return range(players)
 
 
-@decides("round-end.final-lap", older="round-end.last-round-call")
+decides(who_may_call, "ruling.who-may-call")
+
+
 def final_lap_played(final_lap: int) -> bool:
     """After a call, every player had their one more turn (``final_lap`` turns are left)."""
     return final_lap == 0
 
 
-@decides("ruling.empty-by-any-means")
+decides(final_lap_played, "round-end.final-lap", older="round-end.last-round-call")
+
+
 def empties_round(rules: Ruleset, by_discard: bool) -> bool:
     """Whether a row left empty ends the round: one emptied onto the discard pile does; one
     emptied otherwise (a give, a compensation card) does too unless an option says no."""
     return by_discard or rules.empty_by_any_means
 
 
-@decides("round-end.empty-row", older="round-end.all-cards-gone")
+decides(empties_round, "ruling.empty-by-any-means")
+
+
 def row_emptied(rules: Ruleset, rows: Sequence[tuple[int, ...]], emptied: int) -> bool:
     """Whether a row is empty now that nothing is pending (in the final round the only way to end
     it, :rule:`game-end.final-round-end`). ``emptied``
@@ -552,11 +637,16 @@ def row_emptied(rules: Ruleset, rows: Sequence[tuple[int, ...]], emptied: int) -
     return any(not row and empties_round(rules, has_seat(emptied, p)) for p, row in enumerate(rows))
 
 
-@decides("ruling.final-round-termination")
+decides(row_emptied, "round-end.empty-row", older="round-end.all-cards-gone")
+
+
 def turn_cap_reached(rules: Ruleset, final_round: bool, turns: int) -> bool:
     """Whether the final round, played without a call, has reached its turn cap."""
     cap = rules.final_round_max_turns
     return cap is not None and not calls_allowed(rules, final_round) and turns >= cap
+
+
+decides(turn_cap_reached, "ruling.final-round-termination")
 
 
 def simulation_caps(rules: Ruleset) -> tuple[int | None, int | None]:
@@ -566,14 +656,15 @@ def simulation_caps(rules: Ruleset) -> tuple[int | None, int | None]:
     return rules.max_round_turns, rules.max_turn_reactions
 
 
-@decides("ruling.round-turn-cap")
 def round_turns_capped(rules: Ruleset, turns: int) -> bool:
     """Whether a round has played the turns a simulation allows it."""
     cap = simulation_caps(rules)[0]
     return cap is not None and turns >= cap
 
 
-@decides("ruling.reaction-cap")
+decides(round_turns_capped, "ruling.round-turn-cap")
+
+
 def may_react(rules: Ruleset, reactions: int) -> bool:
     """Whether one more card may be thrown in, ``reactions`` cards having been thrown in since
     the last turn card: always at a table; under a simulation's cap, only below it."""
@@ -581,7 +672,9 @@ def may_react(rules: Ruleset, reactions: int) -> bool:
     return cap is None or reactions < cap
 
 
-@decides("ruling.draw-pile-exhausted")
+decides(may_react, "ruling.reaction-cap")
+
+
 def reshuffles(rules: Ruleset, draw: tuple[int, ...], shuffled: tuple[int, ...]) -> bool:
     """Whether the cards ``shuffled`` (:func:`cards_reshuffled`) become a new draw pile now: when
     the draw pile is empty and they are not (else, with no card left anywhere, the round ends as it
@@ -589,7 +682,9 @@ def reshuffles(rules: Ruleset, draw: tuple[int, ...], shuffled: tuple[int, ...])
     return not draw and rules.on_empty_draw_pile == "reshuffle" and bool(shuffled)
 
 
-@decides("ruling.reshuffle-with-queued-functions")
+decides(reshuffles, "ruling.draw-pile-exhausted")
+
+
 def cards_reshuffled(
     discard: tuple[int, ...], queue: Sequence[Effect]
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -601,3 +696,6 @@ def cards_reshuffled(
         return under, discard[-1:]
     kept = tuple(c for c in under if c in waiting)
     return tuple(c for c in under if c not in waiting), (*kept, discard[-1])
+
+
+decides(cards_reshuffled, "ruling.reshuffle-with-queued-functions")

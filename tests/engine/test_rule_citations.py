@@ -87,16 +87,27 @@ def _functions(tree: ast.Module) -> list[ast.FunctionDef]:
     return [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)]
 
 
-def _decorated_rules(function: ast.FunctionDef) -> list[str]:
+def _marks(tree: ast.Module) -> list[ast.Call]:
+    """The ``decides(function, "rule", older=...)`` statements of a module."""
     return [
-        str(d.args[0].value)
-        for d in function.decorator_list
-        if isinstance(d, ast.Call)
-        and isinstance(d.func, ast.Name)
-        and d.func.id == "decides"
-        and d.args
-        and isinstance(d.args[0], ast.Constant)
+        node.value
+        for node in tree.body
+        if isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Call)
+        and isinstance(node.value.func, ast.Name)
+        and node.value.func.id == "decides"
     ]
+
+
+def _marked_rules(tree: ast.Module) -> list[tuple[str, str]]:
+    """(rule, function) of each ``decides`` statement."""
+    out = []
+    for mark in _marks(tree):
+        function, rule = mark.args
+        assert isinstance(function, ast.Name), ast.dump(mark)
+        assert isinstance(rule, ast.Constant), ast.dump(mark)
+        out.append((str(rule.value), function.id))
+    return out
 
 
 def test_each_enforced_rule_is_decided_by_the_predicate_listed_here(cat: Catalogue) -> None:
@@ -106,20 +117,32 @@ def test_each_enforced_rule_is_decided_by_the_predicate_listed_here(cat: Catalog
 
 
 def test_no_rule_is_decided_in_two_functions() -> None:
-    """Read from the source, so that a second ``@decides`` of a rule anywhere in the package is
+    """Read from the source, so that a second ``decides`` of a rule anywhere in the package is
     found even where no test imports it."""
     deciders: dict[str, list[str]] = {}
     for path, tree in _trees(PACKAGE):
-        for function in _functions(tree):
-            for rule in _decorated_rules(function):
-                deciders.setdefault(rule, []).append(f"{path.name}:{function.name}")
+        for rule, function in _marked_rules(tree):
+            deciders.setdefault(rule, []).append(f"{path.name}:{function}")
     assert set(deciders) == set(DECIDED)
     for rule, where in deciders.items():
         assert len(where) == 1, f"{rule} is decided in {where}"
 
 
+def test_each_mark_follows_the_function_it_marks() -> None:
+    """A reader finds the rule a predicate decides right below it."""
+    tree = ast.parse((ENGINE / "rules.py").read_text(encoding="utf-8"))
+    marks = {id(mark) for mark in _marks(tree)}
+    followed = []
+    for before, node in zip(tree.body, tree.body[1:], strict=False):
+        if isinstance(node, ast.Expr) and id(node.value) in marks:
+            assert isinstance(before, ast.FunctionDef), f"rules.py:{node.lineno}"
+            assert isinstance(node.value, ast.Call)
+            followed.append(ast.unparse(node.value.args[0]) == before.name)
+    assert followed == [True] * len(DECIDED)
+
+
 def test_the_engine_names_rule_ids_only_where_predicates_decide_them(cat: Catalogue) -> None:
-    """Outside ``@decides``, no engine module writes a rule id as a string: a refusal cites the
+    """Outside ``decides`` marks, no engine module writes a rule id as a string: a refusal cites the
     rule of its predicate. (Docstrings and comments cite rules with roles; they decide nothing.)"""
     ids = {r.id for r in cat.rules()} | {r.id for r in cat.rulings()}
     for path, tree in _trees(ENGINE):
@@ -131,9 +154,8 @@ def test_the_engine_names_rule_ids_only_where_predicates_decide_them(cat: Catalo
                 first = node.body[0]
                 assert isinstance(first, ast.Expr)
                 allowed.add(id(first.value))
-            if isinstance(node, ast.FunctionDef):
-                for decorator in node.decorator_list:
-                    allowed.update(id(n) for n in ast.walk(decorator))
+        for mark in _marks(tree):
+            allowed.update(id(n) for n in ast.walk(mark))
         for node in ast.walk(tree):
             if (
                 isinstance(node, ast.Constant)

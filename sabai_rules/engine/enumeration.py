@@ -8,7 +8,7 @@ list was built from (the ruleset, the table's shape, the lock-outs...), never a 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from itertools import chain, repeat
 from operator import is_
 from typing import Any, Final
@@ -190,7 +190,7 @@ class LegalActions(Sequence[Action]):
                 key = ("throw", throws.throwers, throws.shape)
                 found = _CACHE.get(key)
                 if found is None:
-                    found = _cached(key, throws.flat)
+                    found = _store(key, throws.flat())
             self._throw_ins = found
         return found
 
@@ -198,16 +198,12 @@ class LegalActions(Sequence[Action]):
         """Only ``player``'s actions: :class:`TypeError` unless ``player`` is an ``int`` (not a
         ``bool``), :class:`ValueError` unless it is a seat of the table."""
         player = seat(player, "player", self._state.setup.players)
-
-        def mine(group: tuple[Action, ...]) -> tuple[Action, ...]:
-            return tuple(a for a in group if a.actor == player)
-
         return LegalActions(
             self._state,
             self._throws is not _NO_THROW_INS,
-            mine(self.decisions),
-            mine(self.calls),
-            mine(self.passes),
+            tuple(a for a in self.decisions if a.actor == player),
+            tuple(a for a in self.calls if a.actor == player),
+            tuple(a for a in self.passes if a.actor == player),
             player,
         )
 
@@ -309,12 +305,16 @@ _LIMIT: Final = 20_000
 _NONE: Final[tuple[Action, ...]] = ()
 
 
-def _cached(key: Hashable, build: Callable[[], Sequence[Action]]) -> tuple[Action, ...]:
-    found = _CACHE.get(key)
-    if found is None:
-        if len(_CACHE) >= _LIMIT:
-            _CACHE.clear()
-        found = _CACHE[key] = tuple(build())
+# The lists are looked up, then stored, where they are built, with no function passed to build
+# them: compiled, a function holding a lambda or a nested function allocates the variables it
+# shares with it on every call, hit or miss.
+
+
+def _store(key: Hashable, actions: Iterable[Action]) -> tuple[Action, ...]:
+    """Keep ``actions`` under ``key``, emptying the cache first if it is full."""
+    if len(_CACHE) >= _LIMIT:
+        _CACHE.clear()
+    found = _CACHE[key] = tuple(actions)
     return found
 
 
@@ -355,7 +355,9 @@ def legal_actions(state: State, player: object = None) -> LegalActions:
         if isinstance(pending, Chance):
             return LegalActions(state, False, _NONE, _NONE, _NONE)
         if isinstance(pending, NoseRace):
-            race = _cached(("nose", n), lambda: [TouchNoseLast(p) for p in range(n)])
+            race = _CACHE.get(("nose", n))
+            if race is None:
+                race = _store(("nose", n), [TouchNoseLast(p) for p in range(n)])
             _LAST[0] = found = LegalActions(state, False, race, _NONE, _NONE)
             return found
         answers = (TakeFirstRefusal(pending.owner), WaiveFirstRefusal(pending.owner))
@@ -378,9 +380,8 @@ def legal_actions(state: State, player: object = None) -> LegalActions:
         stage = f.stage
         if stage == STAGE_DRAW:
             player = drawer(f)
-            decisions = _CACHE.get(("draw", player)) or _cached(
-                ("draw", player), lambda: [Draw(player)]
-            )
+            draw = _CACHE.get(("draw", player))
+            decisions = _store(("draw", player), [Draw(player)]) if draw is None else draw
         elif stage == STAGE_DECIDE:
             decisions = _decisions(state)
         elif stage == STAGE_LOOK:
@@ -390,13 +391,10 @@ def legal_actions(state: State, player: object = None) -> LegalActions:
         if not has_called(st):
             # Who may call depends on the ruleset, the final round, the table and the turn.
             key = ("calls", setup.ruleset, setup.final_round, n, f.turn)
-            calls = _CACHE.get(key) or _cached(key, lambda: _calls(state))
+            known = _CACHE.get(key)
+            calls = _store(key, _calls(state)) if known is None else known
     elif not queue:
-        closing = st.closing
-        passes = _cached(
-            ("passes", n, closing),
-            lambda: [Pass(p) for p in range(n) if not has_seat(closing, p)],
-        )
+        passes = _passes(n, st.closing)
     _LAST[0] = found = LegalActions(state, True, decisions, calls, passes)
     return found
 
@@ -499,6 +497,17 @@ def _calls(state: State) -> list[Action]:
     return [CallSabaiSabai(p) for p in who_may_call(rules, setup.players, state.flow.turn)]
 
 
+def _passes(n: int, closing: int) -> tuple[Action, ...]:
+    """The passes of the reaction round at the end of a round: every player who has not passed
+    (``closing``, a bit mask of seats)."""
+    found = _CACHE.get(("passes", n, closing))
+    if found is None:
+        found = _store(
+            ("passes", n, closing), [Pass(p) for p in range(n) if not has_seat(closing, p)]
+        )
+    return found
+
+
 def _decisions(state: State) -> tuple[Action, ...]:
     """Play, then Keep by slot."""
     t, setup = state.table, state.setup
@@ -510,7 +519,7 @@ def _decisions(state: State) -> tuple[Action, ...]:
     found = _CACHE.get(key)
     if found is None:
         play: list[Action] = [Play(actor)] if can_play else []
-        found = _cached(key, lambda: play + [Keep(actor, s) for s in slots])
+        found = _store(key, play + [Keep(actor, s) for s in slots])
     return found
 
 
@@ -565,25 +574,20 @@ def _function_actions(state: State, head: Function) -> tuple[Action, ...]:
     found = _CACHE.get(key)
     if found is not None:
         return found
-
-    def build() -> list[Action]:
-        n = len(rows)
-        mine = range(len(rows[me]))
-        out: list[Action]
-        if kind == PEEK:
-            out = [Peek(me, s) for s in mine if may_peek(rows[me], s)]
-        else:
-            out = [
-                Give(me, s, p)
-                for s in mine
-                for p in range(n)
-                if may_give(rows, me, s, p) and may_receive(rules, rows[p])
-            ]
-        if skip:
-            out.append(SkipFunction(me))
-        return out
-
-    return _cached(key, build)
+    mine = range(len(rows[me]))
+    out: list[Action]
+    if kind == PEEK:
+        out = [Peek(me, s) for s in mine if may_peek(rows[me], s)]
+    else:
+        out = [
+            Give(me, s, p)
+            for s in mine
+            for p in range(len(rows))
+            if may_give(rows, me, s, p) and may_receive(rules, rows[p])
+        ]
+    if skip:
+        out.append(SkipFunction(me))
+    return _store(key, out)
 
 
 def _spy_run(
@@ -593,9 +597,9 @@ def _spy_run(
     key = ("spy", me, p, shape)
     found = _CACHE.get(key)
     if found is None:
-        found = _cached(
-            key, lambda: [Spy(me, p, s) for s in range(len(rows[p])) if may_spy(rows, me, p, s)]
-        )
+        # The spies themselves are kept by spy and target: another shape costs none.
+        spies = _row_actions((Spy, me, p), Spy, (me, p), len(rows[p]))
+        found = _store(key, [spies[s] for s in range(len(rows[p])) if may_spy(rows, me, p, s)])
     return found
 
 
@@ -607,14 +611,16 @@ def _switch_run(
     key = ("switch", me, s, is_gap(rows[me][s]), p, theirs)
     found = _CACHE.get(key)
     if found is None:
-        found = _cached(
-            key,
-            lambda: [
-                Switch(me, s, p, ts) for ts in range(len(rows[p])) if may_switch(rows, me, s, p, ts)
-            ],
+        # The switches themselves are kept by slot and target: another shape costs none.
+        switches = _row_actions((Switch, me, s, p), Switch, (me, s, p), len(rows[p]))
+        found = _store(
+            key, [switches[t] for t in range(len(rows[p])) if may_switch(rows, me, s, p, t)]
         )
     return found
 
+
+#: The actions with a slot last, kept in rows by everything else (:func:`_row_actions`).
+_SlotAction = ThrowIn | AlsoThrowIn | Spy | Switch
 
 #: One thrower's throw-ins: their kind, the thrower, and whether they may throw in the other
 #: players' cards too (else only their own).
@@ -695,7 +701,7 @@ class _ThrowIns:
     def _card(self, kind: type[ThrowIn | AlsoThrowIn], actor: int, owner: int, k: int) -> Action:
         entry = self.shape[owner]
         slot = k if type(entry) is int else entry[k]
-        return _row_actions(kind, actor, owner, slot + 1)[slot]
+        return _throw_in_row(kind, actor, owner, slot + 1)[slot]
 
     def runs(self) -> tuple[Sequence[Action], ...]:
         """The throw-ins as runs, one per thrower and owner's row that has a slot to throw in."""
@@ -782,19 +788,23 @@ def _may_play_for(rules: Ruleset, t: Table, actor: int, owner: int, card: int) -
 
 
 def _row_actions(
-    kind: type[ThrowIn | AlsoThrowIn], actor: int, owner: int, length: int
+    key: Hashable, kind: Callable[..., _SlotAction], fields: tuple[int, ...], length: int
 ) -> tuple[Action, ...]:
-    """``kind(actor, owner, s)`` for at least the slots ``s < length``, from one cached tuple per
-    kind, thrower and owner, so that a new table shape costs no new actions."""
-    # A number for a key: the thrower and owner are seats (below 64), the kind one of two.
-    key = (actor << 6 | owner) << 1 | (kind is AlsoThrowIn)
+    """``kind(*fields, s)`` for at least the slots ``s < length``, from one cached tuple per
+    ``key`` (the kind and the fields), so that a new table shape costs no new actions."""
     row = _CACHE.get(key, _NONE)
     if len(row) < length:
-        if len(_CACHE) >= _LIMIT:
-            _CACHE.clear()
-        row = (*row, *(kind(actor, owner, s) for s in range(len(row), length)))
-        _CACHE[key] = row
+        row = _store(key, (*row, *[kind(*fields, s) for s in range(len(row), length)]))
     return row
+
+
+def _throw_in_row(
+    kind: type[ThrowIn | AlsoThrowIn], actor: int, owner: int, length: int
+) -> tuple[Action, ...]:
+    """``kind(actor, owner, s)`` for at least the slots ``s < length``."""
+    # A number for a key: the thrower and owner are seats (below 64), the kind one of two.
+    key = (actor << 6 | owner) << 1 | (kind is AlsoThrowIn)
+    return _row_actions(key, kind, (actor, owner), length)
 
 
 def _throw_row(
@@ -803,8 +813,8 @@ def _throw_row(
     """``kind(actor, owner, s)`` for the slots of a row: its length, or the slots holding cards
     when it has a gap."""
     if isinstance(slots, int):
-        return _row_actions(kind, actor, owner, slots)[:slots]
-    row = _row_actions(kind, actor, owner, max(slots) + 1 if slots else 0)
+        return _throw_in_row(kind, actor, owner, slots)[:slots]
+    row = _throw_in_row(kind, actor, owner, max(slots) + 1 if slots else 0)
     return [row[s] for s in slots]
 
 

@@ -328,7 +328,9 @@ def _shape(state: State) -> tuple[Any, ...]:
             tuple(i for i, c in enumerate(r) if not is_gap(c)) if has_gap(r) else len(r)
             for r in rows
         )
-    return tuple(map(len, rows))
+    # A comprehension, not ``map(len, rows)``: compiled, it runs natively where ``map`` and
+    # ``len`` as values are calls into Python (so are ``sum`` and ``all`` of a sequence).
+    return tuple([len(r) for r in rows])
 
 
 # -- the lists ----------------------------------------------------------------------------------
@@ -375,7 +377,10 @@ def legal_actions(state: State, player: object = None) -> LegalActions:
             slots = compensation_slots(
                 setup.deck, state.table.rows[thrower], state.table.mask(thrower)
             )
-            decisions = tuple(Compensate(thrower, s) for s in slots)
+            row = _row_actions(
+                ("compensate", thrower), Compensate, (thrower,), slots[-1] + 1 if slots else 0
+            )
+            decisions = tuple([row[s] for s in slots])
     elif not ending:
         stage = f.stage
         if stage == STAGE_DRAW:
@@ -620,7 +625,7 @@ def _switch_run(
 
 
 #: The actions with a slot last, kept in rows by everything else (:func:`_row_actions`).
-_SlotAction = ThrowIn | AlsoThrowIn | Spy | Switch
+_SlotAction = ThrowIn | AlsoThrowIn | Spy | Switch | Compensate
 
 #: One thrower's throw-ins: their kind, the thrower, and whether they may throw in the other
 #: players' cards too (else only their own).
@@ -668,7 +673,9 @@ class _ThrowIns:
         if runs is not None:
             self.size = sum(map(len, runs))
             return
-        total = sum(counts)
+        total = 0
+        for count in counts:
+            total += count
         size = 0
         for _, actor, reach in throwers:
             size += total if reach else counts[actor]

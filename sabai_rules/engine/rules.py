@@ -631,8 +631,9 @@ def row_emptied(rules: Ruleset, rows: Sequence[tuple[int, ...]], emptied: int) -
     (:rule:`ruling.empty-row-at-quiescence`)."""
     if rules.empty_check == "lock_in" and has_seat(emptied, len(rows)):
         return True
-    # Nothing is pending, so no row has a gap: an empty row is an empty tuple.
-    if all(rows):
+    # Nothing is pending, so no row has a gap: an empty row is an empty tuple. (A generator:
+    # compiled, ``all`` of a generator is a native loop, of a sequence a call into Python.)
+    if all(row for row in rows):
         return False
     return any(not row and empties_round(rules, has_seat(emptied, p)) for p, row in enumerate(rows))
 

@@ -80,17 +80,19 @@ __all__ = ["carry_out"]
 
 def carry_out(w: Work, action: Action) -> None:
     """Change ``w`` by the effect of ``action``, a legal action."""
+    # Throw-ins first: every player may throw in at almost any moment, so they are most of the
+    # actions a random player takes, and each case a class pattern passes over is a check.
     match action:
+        case ThrowIn(actor=actor, owner=owner, slot=slot):
+            _throw_in(w, actor, owner, slot, also=False)
+        case AlsoThrowIn(actor=actor, owner=owner, slot=slot):
+            _throw_in(w, actor, owner, slot, also=True)
         case Draw(actor=actor):
             _draw(w, actor)
         case Play(actor=actor):
             _play(w, actor)
         case Keep(actor=actor, slot=slot):
             _keep(w, actor, slot)
-        case ThrowIn(actor=actor, owner=owner, slot=slot):
-            _throw_in(w, actor, owner, slot, also=False)
-        case AlsoThrowIn(actor=actor, owner=owner, slot=slot):
-            _throw_in(w, actor, owner, slot, also=True)
         case Peek(actor=actor, slot=slot):
             # 11 peek and 12 spy: the executor sees the card (:rule:`function.peek`,
             # :rule:`function.spy`).

@@ -9,6 +9,8 @@ state; the random playouts compare the two.
 
 from __future__ import annotations
 
+from typing import Final
+
 from sabai_rules.engine.actions import Action, Draw, Keep, Play
 from sabai_rules.engine.flow import end_condition, status_after_turn
 from sabai_rules.engine.rules import (
@@ -36,9 +38,14 @@ from sabai_rules.state import (
 
 __all__ = ["shortcut"]
 
+#: The actions with a shortcut: the turn's.
+_TURN: Final = frozenset({Draw, Keep, Play})
+
 
 def shortcut(state: State, action: Action) -> State | None:
     """The state after ``action``, a legal action, if it is one of the common cases."""
+    if type(action) not in _TURN:
+        return None  # one lookup, where each class pattern below would be a check
     match action:
         case Draw(actor=actor):
             t, f = state.table, state.flow

@@ -9,7 +9,7 @@ that several effects share: taking from the draw pile, a penalty card, a card pl
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import ParamSpec
+from typing import TypeVarTuple
 
 import attrs
 
@@ -33,7 +33,7 @@ from sabai_rules.state import Flow as FlowPart
 
 __all__ = ["NeedChance", "Work", "with_bit", "with_row"]
 
-_P = ParamSpec("_P")
+_Fields = TypeVarTuple("_Fields")
 
 
 class NeedChance(Exception):  # noqa: N818 - a signal, not an error
@@ -176,11 +176,12 @@ class Work:
             )
         return State(s.setup, t, f)
 
-    def emit(self, kind: Callable[_P, Event], *args: _P.args, **kwargs: _P.kwargs) -> None:
+    def emit(self, kind: Callable[[*_Fields], Event], *args: *_Fields) -> None:
         """Record the event ``kind(*args)``, when events are asked for:
-        :func:`~sabai_rules.moves.apply` does not ask, and builds none."""
+        :func:`~sabai_rules.moves.apply` does not ask, and builds none. (Positional fields
+        only: compiled, keywords would cost a new dictionary per call, events asked for or not.)"""
         if self.events is not None:
-            self.events.append(kind(*args, **kwargs))
+            self.events.append(kind(*args))
 
     # -- rows and piles ----------------------------------------------------------------------
 

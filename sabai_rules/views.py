@@ -428,7 +428,7 @@ def observation_parts(state: State, player: object) -> tuple[array[int], bytes]:
         _CHANCE[offer.kind if type(offer) is Chance else None],
     ]
     values = array("i", out)
-    values += _players_part(closing, lockout, tuple(map(len, t.rows)))
+    values += _players_part(closing, lockout, tuple([len(r) for r in t.rows]))
     values += _discard_counts(discard, by_card, len(by_face))
     return values, _rows_code(by_card, masks, me, t.rows)
 
@@ -528,13 +528,17 @@ def _rows_code(
     padded with zeros to a row's longest possible length."""
     last = _LAST_ROWS[0]
     if last is not None and last[0] is by_card and len(last[2]) == len(rows):
+        # Indexed, not zipped: compiled, ``zip(..., strict=True)`` is a call into Python.
+        before, entries = last[1], last[2]
         changed = 0
-        for now, then in zip(masks, last[1], strict=True):
-            changed |= now ^ then
-        found = [
-            e if e.row is row and not e.bits & changed else _row_seen(by_card, masks, row)
-            for e, row in zip(last[2], rows, strict=True)
-        ]
+        for p in range(len(masks)):
+            changed |= masks[p] ^ before[p]
+        found = []
+        for p, row in enumerate(rows):
+            e = entries[p]
+            found.append(
+                e if e.row is row and not e.bits & changed else _row_seen(by_card, masks, row)
+            )
     else:
         found = [_row_seen(by_card, masks, row) for row in rows]
     _LAST_ROWS[0] = (by_card, masks, found)

@@ -277,10 +277,15 @@ def measure(play: Round, seconds: float, seed: int) -> tuple[int, int, float]:
 
 
 def timed(entries: list[Entry], seconds: float, runs: int) -> list[dict[str, Any]]:
-    """Each entry's median figures over ``runs`` timed runs of ``seconds``."""
+    """Each entry's median figures over ``runs`` timed runs of ``seconds``. The runs take turns
+    (every entry's first run, then every entry's second...), so that a change in the machine's
+    load during the measurement falls on every entry alike rather than on the last ones."""
+    results: list[list[tuple[int, int, float]]] = [[] for _ in entries]
+    for seed in range(runs):
+        for done, (_, _, _, play) in zip(results, entries, strict=True):
+            done.append(measure(play, seconds, seed))
     rows: list[dict[str, Any]] = []
-    for name, players, mode, play in entries:
-        done = [measure(play, seconds, seed) for seed in range(runs)]
+    for done, (name, players, mode, _) in zip(results, entries, strict=True):
         rows.append(
             {
                 "name": name,

@@ -107,9 +107,9 @@ nitpick_ignore_regex = [
         r"'?(sabai_rules\.[a-z_]+\.)?(Action|Effect|Language|Edition|Kind|OptionValue|Shown|Position)'?",
     ),
     ("py:data", r"(sabai_rules\.[a-z_]+\.)?(Language|Edition)"),
-    # The type variables of a decorator's and an argument check's signatures.
-    ("py:class", r"(sabai_rules\.[a-z_.]+\.)?_[FT]"),
-    # The parameter specification of Work.emit (an event class and its arguments).
-    ("py:class", r"~?_P"),
-    ("py:obj", r"typing\.~?_P"),
+    # The type variables of the argument checks' and the catalogue's signatures.
+    ("py:class", r"(sabai_rules\.[a-z_.]+\.)?_T"),
+    # The type variable tuple of Work.emit (an event class and its fields).
+    ("py:class", r"~?_Fields"),
+    ("py:obj", r"typing\.~?_Fields"),
 ]

@@ -378,7 +378,7 @@ def legal_actions(state: State, player: object = None) -> LegalActions:
                 setup.deck, state.table.rows[thrower], state.table.mask(thrower)
             )
             row = _row_actions(
-                ("compensate", thrower), Compensate, (thrower,), slots[-1] + 1 if slots else 0
+                (Compensate, thrower), Compensate, (thrower,), slots[-1] + 1 if slots else 0
             )
             decisions = tuple([row[s] for s in slots])
     elif not ending:
@@ -798,7 +798,8 @@ def _row_actions(
     key: Hashable, kind: Callable[..., _SlotAction], fields: tuple[int, ...], length: int
 ) -> tuple[Action, ...]:
     """``kind(*fields, s)`` for at least the slots ``s < length``, from one cached tuple per
-    ``key`` (the kind and the fields), so that a new table shape costs no new actions."""
+    ``key`` (``(kind, *fields)``, or a number for the throw-ins, whose rows are asked for at every
+    indexed action), so that a new table shape costs no new actions."""
     row = _CACHE.get(key, _NONE)
     if len(row) < length:
         row = _store(key, (*row, *[kind(*fields, s) for s in range(len(row), length)]))

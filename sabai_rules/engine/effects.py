@@ -7,8 +7,6 @@ afterwards is the flow's (:func:`~sabai_rules.engine.flow.settle`).
 
 from __future__ import annotations
 
-import attrs
-
 from sabai_rules.engine import flow
 from sabai_rules.engine.actions import (
     Action,
@@ -141,7 +139,7 @@ def _draw(w: Work, actor: int) -> None:
     card = w.take_from_draw(actor)
     if card == NO_CARD:
         # No card anywhere: the round ends as it stands (:rule:`ruling.draw-pile-exhausted`).
-        w.status = attrs.evolve(w.status, end=EndCause.EXHAUSTED)
+        w.status = w.status.ending(EndCause.EXHAUSTED, w.status.closing)
         w.emit(RoundEnded, actor, EndCause.EXHAUSTED)
         return
     w.held = card
@@ -208,7 +206,7 @@ def _look(w: Work, actor: int, slots: tuple[int, ...]) -> None:
         mask |= card_bit(row[slot])
     w.private = (*w.private[:actor], w.private[actor] | mask, *w.private[actor + 1 :])
     looking = w.status.looking & ~seat_bit(actor)
-    w.status = attrs.evolve(w.status, looking=looking)
+    w.status = w.status.with_looking(looking)
     if not looking:
         w.stage = STAGE_DRAW
     w.emit(LookedAt, actor, slots, tuple(row[s] for s in slots))
@@ -323,7 +321,7 @@ def _compensate(w: Work, actor: int, slot: int) -> None:
     assert isinstance(head, Compensation)
     row = w.rows[actor]
     card = row[slot]
-    if not may_compensate_with(w.deck, card, card_bit(card)):
+    if not may_compensate_with(w.deck.ass_joker, card, card_bit(card)):
         # An Ass Joker picked blindly: shown to all, and then no compensation card; it stays,
         # pick again (:rule:`ruling.ass-joker-turned-over`).
         w.public |= card_bit(card)

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
-
 from sabai_rules.engine.arguments import instance
 from sabai_rules.engine.dealing import check_players
 from sabai_rules.engine.rules import (
@@ -100,10 +98,7 @@ def status_after_turn(st: Status) -> Status:
     """The status once a turn is played: in the final lap, one turn fewer is left
     (:rule:`round-end.final-lap`)."""
     if st.final_lap > 0:
-        # Written out (not attrs.evolve): this runs on every turn of a final lap.
-        return Status(
-            st.caller, st.final_lap - 1, st.closing, st.looking, st.emptied, st.rng, st.end
-        )
+        return st.with_call(st.caller, st.final_lap - 1)
     return st
 
 
@@ -113,7 +108,7 @@ def status_after_pass(st: Status, player: int, players: int) -> Status:
     closing = st.closing | seat_bit(player)
     if closing == all_seats(players):
         closing = NOT_CLOSING
-    return Status(st.caller, st.final_lap, closing, st.looking, st.emptied, st.rng, st.end)
+    return st.ending(st.end, closing)
 
 
 def end_turn(w: Work) -> None:
@@ -178,10 +173,10 @@ def settle(w: Work) -> None:
             # The round ends after the reaction round, or at once without one
             # (:rule:`ruling.end-of-round-reaction`).
             if holds_reaction_round(w.rules):
-                w.status = attrs.evolve(st, end=cause, closing=0)
+                w.status = st.ending(cause, 0)
                 w.emit(ReactionRound, w.turn, cause)
             else:
-                w.status = attrs.evolve(st, end=cause)
+                w.status = st.ending(cause, st.closing)
                 w.emit(RoundEnded, w.turn, cause)
             return
         if w.stage == STAGE_DONE:
@@ -195,14 +190,14 @@ def settle(w: Work) -> None:
 def reopen(w: Work) -> None:
     """A throw-in during the reaction round: the passing starts afresh once it is settled."""
     if in_reaction_round(w.status):
-        w.status = attrs.evolve(w.status, closing=NOT_CLOSING, end=None)
+        w.status = w.status.ending(None, NOT_CLOSING)
 
 
 def call(w: Work, caller: int) -> None:
     """Sabai sabai is called (:rule:`round-end.call`; in the older edition,
     :rule:`round-end.last-round-call`): every player has exactly one more turn; a turn in
     progress is its player's (:rule:`ruling.final-lap-sequence`)."""
-    w.status = attrs.evolve(w.status, caller=caller, final_lap=w.n)
+    w.status = w.status.with_call(caller, w.n)
     w.emit(Called, caller)
 
 

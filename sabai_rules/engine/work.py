@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TypeVarTuple
 
-import attrs
-
 from sabai_rules import chance
 from sabai_rules.engine.rules import cards_reshuffled, empties_round, nose_race_after, reshuffles
 from sabai_rules.events import Event, NoseRaceLost, PenaltyCard, PenaltyWaived, Reshuffled
@@ -132,7 +130,7 @@ class Work:
         # A motion of throw-ins ends with any other action (:rule:`throw-in.several-at-once`).
         self.motion = NO_PLAYER
         self.reactions = f.reactions
-        # The status changes a few times a round: replaced as a whole (attrs.evolve).
+        # The status changes a few times a round: replaced as a whole (its ``with_`` methods).
         self.status = f.status
         # Chance's outcomes, when chance is explicit: ``None`` when the seeded generator decides
         # inside the transition (the sampled model), else those taken so far, used in order.
@@ -200,11 +198,11 @@ class Work:
         else:
             emptied &= ~seat_bit(player)
         if emptied != self.status.emptied:
-            self.status = attrs.evolve(self.status, emptied=emptied)
+            self.status = self.status.with_emptied(emptied)
 
     def entered_row(self, player: int) -> None:
         if self.status.emptied & seat_bit(player):
-            self.status = attrs.evolve(self.status, emptied=self.status.emptied & ~seat_bit(player))
+            self.status = self.status.with_emptied(self.status.emptied & ~seat_bit(player))
 
     def forget(self, cards: Iterable[int]) -> None:
         """Nobody knows ``cards`` any more."""
@@ -226,7 +224,7 @@ class Work:
             return NO_CARD
         if self.tape is not None and self.setup.chance is LAZY:
             (card,) = self.outcomes(ChanceKind.DRAW, draw, 1)
-            self.status = attrs.evolve(self.status, rng=chance.below(self.status.rng, len(draw))[0])
+            self.status = self.status.with_rng(chance.below(self.status.rng, len(draw))[0])
             self.draw = tuple(c for c in draw if c != card)
             return card
         card = draw[-1]
@@ -249,7 +247,7 @@ class Work:
             # The outcomes name the new pile top card first; the pile is kept top card last.
             cards = tuple(reversed(self.outcomes(ChanceKind.RESHUFFLE, under, len(under))))
             rng = chance.shuffled(under, self.status.rng)[1]
-        self.status = attrs.evolve(self.status, rng=rng)
+        self.status = self.status.with_rng(rng)
         self.draw = cards
         self.discard = kept
         self.forget(cards)  # shuffled cards are no longer known to anybody
@@ -292,7 +290,7 @@ class Work:
             rng, loser = chance.below(self.status.rng, self.n)
             if self.tape is not None:
                 (loser,) = self.outcomes(ChanceKind.NOSE_RACE, (), 1)
-            self.status = attrs.evolve(self.status, rng=rng)
+            self.status = self.status.with_rng(rng)
             self.lose_nose_race(loser)
         elif race == "recorded":
             self.pending = NoseRace(self.deck.match_keys[card])

@@ -51,7 +51,9 @@ GENERATOR: Final = "shake256-fisher-yates/1"
 _COUNTER_BITS: Final = 32
 _COUNTER_MASK: Final = (1 << _COUNTER_BITS) - 1
 _WORD: Final = 8
-_SPAN: Final = 1 << 64
+#: A 64-bit word is read as two 32-bit halves (see :func:`_stream`).
+_HALF_SPAN: Final = 1 << 32
+_HALF_MASK: Final = _HALF_SPAN - 1
 #: A generator state: a 128-bit key above a 32-bit counter.
 _STATE_BITS: Final = 128 + _COUNTER_BITS
 
@@ -180,29 +182,51 @@ def _check_state(state: object) -> None:
 
 
 def _stream(state: int, words: int) -> tuple[list[int], int]:
-    """``words`` 64-bit words of the state's stream, and the next state."""
+    """``words`` 64-bit words of the state's stream, each as two 32-bit halves (high, low), and
+    the next state."""
     key, counter = state >> _COUNTER_BITS, state & _COUNTER_MASK
     data = hashlib.shake_256(key.to_bytes(16, "big") + counter.to_bytes(4, "big")).digest(
         words * _WORD
     )
-    values = list(struct.unpack(f">{words}Q", data))
-    return values, (key << _COUNTER_BITS) | ((counter + 1) & _COUNTER_MASK)
+    # Halves, not 64-bit words: every half is a small integer, which compiled arithmetic keeps
+    # unboxed, where about half of the 64-bit words would be big integers.
+    halves = list(struct.unpack(f">{2 * words}I", data))
+    return halves, (key << _COUNTER_BITS) | ((counter + 1) & _COUNTER_MASK)
+
+
+# A word is uniform in range(2**64); it is kept (and taken modulo n) when below the largest
+# multiple of n, 2**64 - 2**64 % n, else drawn again. On the halves of a word, for n below 2**32:
+# 2**64 % n is (2**32 % n)**2 % n; a word at or above 2**64 - r is one whose high half is 2**32 - 1
+# and whose low half is at or above 2**32 - r; and the word modulo n is
+# ((high % n) * (2**32 % n) + low) % n. Every value is a small integer, and every result the one
+# the 64-bit words give.
+
+
+def _rejects(high: int, low: int, n: int, wrap: int) -> bool:
+    """Whether the word of halves ``high``, ``low`` is at or above the largest multiple of ``n``
+    below 2**64 (``wrap`` is 2**32 % n), and so is drawn again."""
+    return high == _HALF_MASK and low >= _HALF_SPAN - wrap * wrap % n
 
 
 def below(state: int, n: int) -> tuple[int, int]:
     """A uniform integer in ``range(n)``: ``(new_state, value)``. :class:`TypeError` unless
     ``state`` (a generator state, :func:`seed_state`) and ``n`` are ints, :class:`ValueError`
-    unless ``n`` is positive and ``state`` a generator state."""
+    unless ``n`` is from 1 to 2**64 and ``state`` a generator state."""
     _check_state(state)
     if type(n) is not int:
         raise TypeError(f"n must be an int, not {type(n).__name__}")
-    if n <= 0:
-        raise ValueError(f"n must be positive, not {n}")
-    limit = _SPAN - (_SPAN % n)
+    if not 0 < n <= 1 << 64:
+        # Above 2**64 no multiple of n fits in a word: every draw would be drawn again.
+        raise ValueError(f"n must be from 1 to 2**64, not {n}")
+    wrap = _HALF_SPAN % n
     while True:
-        (value, *_), state = _stream(state, 1)
-        if value < limit:
-            return state, value % n
+        (high, low), state = _stream(state, 1)
+        if n >= _HALF_SPAN:  # the halves' shortcut needs n below 2**32: the whole word
+            word = high << 32 | low
+            if word < (1 << 64) - (1 << 64) % n:
+                return state, word % n
+        elif not _rejects(high, low, n, wrap):
+            return state, (high % n * wrap + low) % n
 
 
 def shuffled(items: Iterable[int], state: int) -> tuple[tuple[int, ...], int]:
@@ -215,19 +239,29 @@ def shuffled(items: Iterable[int], state: int) -> tuple[tuple[int, ...], int]:
     except TypeError:
         raise TypeError(f"items must be iterable, not {type(items).__name__}") from None
     count = len(cards)
-    words, state = _stream(state, 2 * count + 8)
+    # Every n below is at most the number of items, far below 2**32 (the halves' shortcut).
+    # A stream holds 2 * count + 8 words. SHAKE-256 is extendable (its first k bytes are the
+    # same however many are read), so the shuffle reads count + 8 of them, about half, and the
+    # rest only if rejections use them up (each word is refused with odds below 2**-56 here).
+    whole = 2 * count + 8
+    current = state
+    halves, state = _stream(current, count + 8)
     position = 0
     for i in range(count - 1, 0, -1):
         n = i + 1
-        limit = _SPAN - (_SPAN % n)
+        wrap = _HALF_SPAN % n
         while True:
-            if position == len(words):  # astronomically rare: more rejections than words
-                words, state = _stream(state, 2 * count + 8)
-                position = 0
-            value = words[position]
-            position += 1
-            if value < limit:
+            if position == len(halves):
+                if len(halves) < 2 * whole:  # the rest of the stream
+                    halves = _stream(current, whole)[0]
+                else:  # astronomically rare: more rejections than words, the next stream
+                    current = state
+                    halves, state = _stream(current, whole)
+                    position = 0
+            high, low = halves[position], halves[position + 1]
+            position += 2
+            if not _rejects(high, low, n, wrap):
                 break
-        j = value % n
+        j = (high % n * wrap + low) % n
         cards[i], cards[j] = cards[j], cards[i]
     return tuple(cards), state

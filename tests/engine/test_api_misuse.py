@@ -339,6 +339,7 @@ def test_scoring_checks_its_arguments(kind: type[Exception], argument: str, call
     ("below-zero", ValueError, "n", lambda: chance.below(chance.seed_state(1), 0)),
     ("below-text", TypeError, "state", lambda: chance.below("1", 3)),  # type: ignore[arg-type]
     ("below-negative-state", ValueError, "state", lambda: chance.below(-1, 3)),
+    ("below-beyond-a-word", ValueError, "n", lambda: chance.below(chance.seed_state(1), 2**64 + 1)),
     ("shuffled-number", TypeError, "items", lambda: chance.shuffled(5, 0)),  # type: ignore[arg-type]
     ("shuffled-huge-state", ValueError, "state", lambda: chance.shuffled([1, 2], 2**200)),
     ("is-guessable-none", TypeError, "seed", lambda: chance.is_guessable(None)),

@@ -322,12 +322,12 @@ def _shape(state: State) -> tuple[Any, ...]:
     """The table's shape: per row its length, or, for a row with a gap (while a compensation
     card is owed), the slots that hold cards."""
     rows = state.table.rows
-    queue = state.flow.queue
-    if queue and any(type(e) is Compensation for e in queue):
-        return tuple(
-            tuple(i for i, c in enumerate(r) if not is_gap(c)) if has_gap(r) else len(r)
-            for r in rows
-        )
+    for entry in state.flow.queue:
+        if type(entry) is Compensation:
+            return tuple(
+                tuple([i for i, c in enumerate(r) if not is_gap(c)]) if has_gap(r) else len(r)
+                for r in rows
+            )
     # A comprehension, not ``map(len, rows)``: compiled, it runs natively where ``map`` and
     # ``len`` as values are calls into Python (so are ``sum`` and ``all`` of a sequence).
     return tuple([len(r) for r in rows])

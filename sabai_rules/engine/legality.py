@@ -477,7 +477,7 @@ def _compensate(state: State, action: Compensate) -> IllegalActionError | None:
         return _refuse(
             can_give_in_return, action, "{0} has no card in slot {slot}", (actor,), slot=action.slot
         )
-    if not may_compensate_with(state.setup.deck, card, state.table.mask(actor)):
+    if not may_compensate_with(state.setup.deck.ass_joker, card, state.table.mask(actor)):
         return _refuse(
             may_compensate_with, action, "the Ass Joker can never be a compensation card"
         )

@@ -277,7 +277,8 @@ decides(pile_started, "setup.empty-discard-pile")
 def throw_in_window_open(rules: Ruleset, stage: Stage) -> bool:
     """Whether throw-ins are open at ``stage``: until the top card is covered (current edition),
     or, in the older, only until the next card is drawn."""
-    return rules.throw_in_window == "until_covered" or stage != STAGE_DECIDE
+    # The stage first: an option is read through Python, a stage is a field of a compiled class.
+    return stage != STAGE_DECIDE or rules.throw_in_window == "until_covered"
 
 
 decides(throw_in_window_open, "throw-in.interception")
@@ -346,7 +347,8 @@ decides(may_throw_in_for_others, "simplified-play.own-cards-only")
 def can_give_in_return(rules: Ruleset, row: tuple[int, ...]) -> bool:
     """Whether a thrower with this row may throw in for another player: they owe a card in
     return, so (by :rule:`ruling.compensation-card`) they need one."""
-    return not rules.on_behalf_requires_card or has_cards(row)
+    # The row first: it is cheaper to read than an option, and nearly always holds a card.
+    return has_cards(row) or not rules.on_behalf_requires_card
 
 
 decides(can_give_in_return, "sabai-sabai-move.compensation", older="sabai-sabai-move.hand-a-card")
@@ -468,7 +470,7 @@ decides(nose_race_after, "four-together.touch-nose", older="four-together.hands-
 
 def may_receive(rules: Ruleset, row: tuple[int, ...]) -> bool:
     """Whether a player with this row may be given a card by a 13 give."""
-    return not rules.protect_empty_players or has_cards(row)
+    return has_cards(row) or not rules.protect_empty_players
 
 
 decides(may_receive, "ruling.empty-player-targets")
@@ -556,11 +558,12 @@ FUNCTION_RULES: Final[Mapping[int, Callable[..., bool]]] = {
 # -- compensation -------------------------------------------------------------------------------
 
 
-def may_compensate_with(deck: Deck, card: int, known: int) -> bool:
+def may_compensate_with(ass_joker: int, card: int, known: int) -> bool:
     """Whether ``card`` may be picked as the compensation card by a thrower who has seen the
     cards of ``known``: any card but an Ass Joker they know (:rule:`ruling.compensation-card`;
-    one they do not know is shown and stays, :rule:`ruling.ass-joker-turned-over`)."""
-    return card != deck.ass_joker or not known & card_bit(card)
+    one they do not know is shown and stays, :rule:`ruling.ass-joker-turned-over`).
+    ``ass_joker`` is the deck's (:attr:`~sabai_rules.cards.Deck.ass_joker`)."""
+    return card != ass_joker or not known & card_bit(card)
 
 
 decides(may_compensate_with, "ass-joker.only-give-switch-burn")
@@ -568,7 +571,10 @@ decides(may_compensate_with, "ass-joker.only-give-switch-burn")
 
 def compensation_slots(deck: Deck, row: tuple[int, ...], known: int) -> list[int]:
     """The slots of the thrower's row that may be picked as the compensation card."""
-    return [i for i, c in enumerate(row) if not is_gap(c) and may_compensate_with(deck, c, known)]
+    ass_joker = deck.ass_joker  # read once: a deck's fields are read through Python
+    return [
+        i for i, c in enumerate(row) if not is_gap(c) and may_compensate_with(ass_joker, c, known)
+    ]
 
 
 def owed_compensation(flow: Flow) -> Compensation | None:
@@ -659,7 +665,7 @@ def simulation_caps(rules: Ruleset) -> tuple[int | None, int | None]:
 
 def round_turns_capped(rules: Ruleset, turns: int) -> bool:
     """Whether a round has played the turns a simulation allows it."""
-    cap = simulation_caps(rules)[0]
+    cap = rules.max_round_turns  # one option of simulation_caps: no tuple built every turn
     return cap is not None and turns >= cap
 
 
@@ -669,7 +675,7 @@ decides(round_turns_capped, "ruling.round-turn-cap")
 def may_react(rules: Ruleset, reactions: int) -> bool:
     """Whether one more card may be thrown in, ``reactions`` cards having been thrown in since
     the last turn card: always at a table; under a simulation's cap, only below it."""
-    cap = simulation_caps(rules)[1]
+    cap = rules.max_turn_reactions  # one option of simulation_caps, as round_turns_capped
     return cap is None or reactions < cap
 
 

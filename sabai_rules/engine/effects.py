@@ -39,7 +39,7 @@ from sabai_rules.engine.rules import (
     penalty_per_wrong_card,
     wrong_throw_in_locks_out,
 )
-from sabai_rules.engine.work import Work, with_bit
+from sabai_rules.engine.work import Work, appended, with_bit, with_card
 from sabai_rules.events import (
     AssJokerShown,
     AssJokerTurnedOver,
@@ -155,7 +155,7 @@ def _place_turn_card(w: Work, actor: int, card: int, triggers: bool) -> None:
     flow.end_turn(w)
     w.lockout = 0
     if triggers and w.deck.functions[card]:
-        w.queue = (*w.queue, Function(actor, card))
+        w.queue = appended(w.queue, Function(actor, card))
     w.place(card)
 
 
@@ -192,7 +192,7 @@ def _keep(w: Work, actor: int, slot: int) -> None:
         w.emit(Played, actor, held)
         _place_turn_card(w, actor, held, triggers=True)
         return
-    w.set_row(actor, (*row[:slot], held, *row[slot + 1 :]))
+    w.set_row(actor, with_card(row, slot, held))
     w.held = NO_CARD
     w.emit(Kept, actor, slot, out)
     _place_turn_card(w, actor, out, triggers=kept_out_card_triggers(w.rules))
@@ -250,9 +250,9 @@ def _throw(w: Work, thrower: int, owner: int, slot: int, penalty: bool = True) -
     if is_identical(w.rules, w.deck, card, w.discard[-1]):
         on_behalf = owner != thrower
         if on_behalf and leaves_gap(w.rules):
-            w.set_row(owner, (*row[:slot], gap_for(card), *row[slot + 1 :]))
+            w.set_row(owner, with_card(row, slot, gap_for(card)))
         else:
-            w.set_row(owner, (*row[:slot], *row[slot + 1 :]))
+            w.set_row(owner, row[:slot] + row[slot + 1 :])
         w.left_row(owner, by_discard=True)
         # Another's correct throw-in ends every lock-out (:rule:`throw-in.retry-lockout`); not
         # the thrower's own, if a wrong card of this motion brought it.
@@ -264,9 +264,9 @@ def _throw(w: Work, thrower: int, owner: int, slot: int, penalty: bool = True) -
         # :rule:`sabai-sabai-move.active-player`), then gives the owner a card face down
         # (:rule:`sabai-sabai-move.compensation`, :rule:`sabai-sabai-move.hand-a-card`).
         if w.deck.functions[card]:
-            w.queue = (*w.queue, Function(thrower, card))
+            w.queue = appended(w.queue, Function(thrower, card))
         if on_behalf:
-            w.queue = (*w.queue, Compensation(thrower, owner, card))
+            w.queue = appended(w.queue, Compensation(thrower, owner, card))
         w.place(card)
         return True
     # Shown to everybody, taken back into its slot (:rule:`throw-in.wrong-card.take-back`); the
@@ -296,10 +296,10 @@ def _give(w: Work, actor: int, slot: int, target: int) -> None:
     _pop_function(w)
     row = w.rows[actor]
     card = row[slot]
-    w.set_row(actor, (*row[:slot], *row[slot + 1 :]))
+    w.set_row(actor, row[:slot] + row[slot + 1 :])
     w.left_row(actor, by_discard=False)
     # A given card goes to the end of the target's row (:rule:`ruling.row-positions`).
-    w.set_row(target, (*w.rows[target], card))
+    w.set_row(target, appended(w.rows[target], card))
     w.entered_row(target)
     w.emit(Gave, actor, slot, target, card)
 
@@ -309,8 +309,8 @@ def _switch(w: Work, actor: int, slot: int, target: int, target_slot: int) -> No
     _pop_function(w)
     mine, theirs = w.rows[actor], w.rows[target]
     card, other = mine[slot], theirs[target_slot]
-    w.set_row(actor, (*mine[:slot], other, *mine[slot + 1 :]))
-    w.set_row(target, (*theirs[:target_slot], card, *theirs[target_slot + 1 :]))
+    w.set_row(actor, with_card(mine, slot, other))
+    w.set_row(target, with_card(theirs, target_slot, card))
     w.emit(Switched, actor, slot, target, target_slot, card, other)
 
 
@@ -328,16 +328,16 @@ def _compensate(w: Work, actor: int, slot: int) -> None:
         w.emit(AssJokerShown, actor, slot, card)
         return
     w.queue = w.queue[1:]
-    w.set_row(actor, (*row[:slot], *row[slot + 1 :]))
+    w.set_row(actor, row[:slot] + row[slot + 1 :])
     w.left_row(actor, by_discard=False)
     owner_row = w.rows[head.owner]
     gap = gap_for(head.card)
     # Into the gap the thrown card left, else at the end (:rule:`ruling.row-positions`).
     if gap in owner_row:
         index = owner_row.index(gap)
-        w.set_row(head.owner, (*owner_row[:index], card, *owner_row[index + 1 :]))
+        w.set_row(head.owner, with_card(owner_row, index, card))
     else:
         index = len(owner_row)
-        w.set_row(head.owner, (*owner_row, card))
+        w.set_row(head.owner, appended(owner_row, card))
     w.entered_row(head.owner)
     w.emit(Compensated, actor, slot, head.owner, index, card)

@@ -660,12 +660,25 @@ def simulation_caps(rules: Ruleset) -> tuple[int | None, int | None]:
     """The bounds a simulation sets on a round (options, unset at a table): the turns of a round
     (:rule:`ruling.round-turn-cap`) and the cards thrown in between two turn cards
     (:rule:`ruling.reaction-cap`); ``None`` where unset."""
-    return rules.max_round_turns, rules.max_turn_reactions
+    return round_turn_cap(rules), reaction_cap(rules)
+
+
+# Each cap by itself, for the predicates, which run at every turn and throw-in: no tuple built.
+
+
+def round_turn_cap(rules: Ruleset) -> int | None:
+    """The turns a simulation allows a round, or ``None``."""
+    return rules.max_round_turns
+
+
+def reaction_cap(rules: Ruleset) -> int | None:
+    """The cards a simulation allows thrown in between two turn cards, or ``None``."""
+    return rules.max_turn_reactions
 
 
 def round_turns_capped(rules: Ruleset, turns: int) -> bool:
     """Whether a round has played the turns a simulation allows it."""
-    cap = rules.max_round_turns  # one option of simulation_caps: no tuple built every turn
+    cap = round_turn_cap(rules)
     return cap is not None and turns >= cap
 
 
@@ -675,7 +688,7 @@ decides(round_turns_capped, "ruling.round-turn-cap")
 def may_react(rules: Ruleset, reactions: int) -> bool:
     """Whether one more card may be thrown in, ``reactions`` cards having been thrown in since
     the last turn card: always at a table; under a simulation's cap, only below it."""
-    cap = rules.max_turn_reactions  # one option of simulation_caps, as round_turns_capped
+    cap = reaction_cap(rules)
     return cap is None or reactions < cap
 
 

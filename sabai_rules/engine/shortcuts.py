@@ -20,7 +20,7 @@ from sabai_rules.engine.rules import (
     must_keep_drawn,
     nose_race_after,
 )
-from sabai_rules.engine.work import with_bit, with_row
+from sabai_rules.engine.work import appended, with_bit, with_card, with_row
 from sabai_rules.state import (
     LAZY,
     NO_CARD,
@@ -75,7 +75,7 @@ def shortcut(state: State, action: Action) -> State | None:
             row = t.rows[actor]
             if not row or not may_exchange(state.setup.deck, row[slot]):
                 return None  # into an empty row, or an Ass Joker turned over
-            rows = with_row(t.rows, actor, (*row[:slot], t.held, *row[slot + 1 :]))
+            rows = with_row(t.rows, actor, with_card(row, slot, t.held))
             triggers = kept_out_card_triggers(state.setup.ruleset)
             return _turn_card(state, rows, row[slot], triggers)
         case Play():
@@ -93,7 +93,7 @@ def _turn_card(
     triggers waits for its executor, else the next turn begins unless the round ends."""
     setup, t, f = state.setup, state.table, state.flow
     rules, deck = setup.ruleset, setup.deck
-    discard = (*t.discard, card)
+    discard = appended(t.discard, card)
     if nose_race_after(rules, deck, discard, card) is not None:
         return None
     table = Table(rows, t.draw, discard, NO_CARD, t.public | card_bit(card), t.private)

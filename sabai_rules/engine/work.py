@@ -9,7 +9,7 @@ that several effects share: taking from the draw pile, a penalty card, a card pl
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TypeVarTuple
+from typing import TypeVar, TypeVarTuple
 
 from sabai_rules import chance
 from sabai_rules.engine.rules import cards_reshuffled, empties_round, nose_race_after, reshuffles
@@ -32,6 +32,7 @@ from sabai_rules.state import Flow as FlowPart
 __all__ = ["NeedChance", "Work", "with_bit", "with_row"]
 
 _Fields = TypeVarTuple("_Fields")
+_T = TypeVar("_T")
 
 
 class NeedChance(Exception):  # noqa: N818 - a signal, not an error
@@ -63,8 +64,22 @@ def with_row(
     rows: tuple[tuple[int, ...], ...], player: int, row: tuple[int, ...]
 ) -> tuple[tuple[int, ...], ...]:
     """``rows`` with ``player``'s row replaced."""
-    new = list(rows)
-    new[player] = row
+    # Compiled, a tuple built from a generator over a tuple is filled in place: no list.
+    return tuple(row if p == player else r for p, r in enumerate(rows))
+
+
+def appended(values: tuple[_T, ...], value: _T) -> tuple[_T, ...]:
+    """``values``, then ``value``."""
+    # Concatenation, not ``(*values, value)``, which compiled builds a list first.
+    return values + (value,)  # noqa: RUF005
+
+
+def with_card(row: tuple[int, ...], slot: int, card: int) -> tuple[int, ...]:
+    """``row`` with ``card`` in ``slot``."""
+    # A list, not ``(*row[:slot], card, *row[slot + 1 :])``, which compiled builds a list from
+    # slices anyway; nor a generator, which would unbox and box every card.
+    new = list(row)
+    new[slot] = card
     return tuple(new)
 
 
@@ -276,14 +291,14 @@ class Work:
         if card == NO_CARD:
             self.emit(PenaltyWaived, player)
             return
-        self.set_row(player, (*self.rows[player], card))
+        self.set_row(player, appended(self.rows[player], card))
         self.entered_row(player)
         self.emit(PenaltyCard, player, card)
 
     def place(self, card: int) -> None:
         """``card`` lands face up on the discard pile; everybody has seen it. If it completes its
         rank, the nose race starts (:rule:`four-together.touch-nose`)."""
-        self.discard = (*self.discard, card)
+        self.discard = appended(self.discard, card)
         self.public |= card_bit(card)
         race = nose_race_after(self.rules, self.deck, self.discard, card)
         if race == "random":

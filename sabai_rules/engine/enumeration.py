@@ -300,7 +300,9 @@ def _flat(runs: Sequence[Sequence[Action]]) -> tuple[Action, ...]:
 # -- the cache ----------------------------------------------------------------------------------
 
 #: Tuples of actions by what they were built from; emptied when it reaches :data:`_LIMIT`.
-_CACHE: dict[Hashable, tuple[Action, ...]] = {}
+#: ``Final``, as every module global the listing reads: compiled, a final global is a C static, any
+#: other a lookup in the module's dictionary at every use.
+_CACHE: Final[dict[Hashable, tuple[Action, ...]]] = {}
 _LIMIT: Final = 20_000
 _NONE: Final[tuple[Action, ...]] = ()
 
@@ -328,9 +330,10 @@ def _shape(state: State) -> tuple[Any, ...]:
                 tuple([i for i, c in enumerate(r) if not is_gap(c)]) if has_gap(r) else len(r)
                 for r in rows
             )
-    # A comprehension, not ``map(len, rows)``: compiled, it runs natively where ``map`` and
-    # ``len`` as values are calls into Python (so are ``sum`` and ``all`` of a sequence).
-    return tuple([len(r) for r in rows])
+    # A generator, not ``map(len, rows)``: compiled, a tuple built from a generator over a tuple
+    # is filled in place, where ``map`` and ``len`` as values are calls into Python (so are
+    # ``sum`` and ``all`` of a sequence).
+    return tuple(len(r) for r in rows)
 
 
 # -- the lists ----------------------------------------------------------------------------------
@@ -470,7 +473,7 @@ def _of_player(state: State, player: object) -> LegalActions:
 #: The last list given out by :func:`legal_actions`. An action taken from it is legal in its state
 #: by construction (the lists ask the predicates legality asks), so :func:`was_listed` spares
 #: :func:`~sabai_rules.moves.apply` asking them again. One slot, replaced whole.
-_LAST: list[LegalActions | None] = [None]
+_LAST: Final[list[LegalActions | None]] = [None]
 
 
 def was_listed(state: State, action: Action) -> bool:

@@ -77,6 +77,7 @@ from sabai_rules.state import (
     Compensation,
     Function,
     NoseRace,
+    Offer,
     State,
     Table,
     has_gap,
@@ -359,14 +360,7 @@ def legal_actions(state: State, player: object = None) -> LegalActions:
     if pending is not None:
         if isinstance(pending, Chance):
             return LegalActions(state, False, _NONE, _NONE, _NONE)
-        if isinstance(pending, NoseRace):
-            race = _CACHE.get(("nose", n))
-            if race is None:
-                race = _store(("nose", n), [TouchNoseLast(p) for p in range(n)])
-            _LAST[0] = found = LegalActions(state, False, race, _NONE, _NONE)
-            return found
-        answers = (TakeFirstRefusal(pending.owner), WaiveFirstRefusal(pending.owner))
-        _LAST[0] = found = LegalActions(state, False, answers, _NONE, _NONE)
+        _LAST[0] = found = LegalActions(state, False, _answers_to(pending, n), _NONE, _NONE)
         return found
     queue = f.queue
     decisions = _NONE
@@ -397,10 +391,7 @@ def legal_actions(state: State, player: object = None) -> LegalActions:
     calls = passes = _NONE
     if not ending:
         if not has_called(st):
-            # Who may call depends on the ruleset, the final round, the table and the turn.
-            key = ("calls", setup.ruleset, setup.final_round, n, f.turn)
-            known = _CACHE.get(key)
-            calls = _store(key, _calls(state)) if known is None else known
+            calls = _calls(state)
     elif not queue:
         passes = _passes(n, st.closing)
     _LAST[0] = found = LegalActions(state, True, decisions, calls, passes)
@@ -497,12 +488,28 @@ def was_listed(state: State, action: Action) -> bool:
     return runs is not None and any(any(map(is_, run, repeat(action))) for run in runs)
 
 
-def _calls(state: State) -> list[Action]:
+def _answers_to(pending: NoseRace | Offer, n: int) -> tuple[Action, ...]:
+    """Who touched their nose last, by player; or the owner's answer to an offer."""
+    if isinstance(pending, NoseRace):
+        race = _CACHE.get(("nose", n))
+        return _store(("nose", n), [TouchNoseLast(p) for p in range(n)]) if race is None else race
+    owner = pending.owner
+    answers = _CACHE.get(("offer", owner))
+    if answers is None:
+        answers = _store(("offer", owner), [TakeFirstRefusal(owner), WaiveFirstRefusal(owner)])
+    return answers
+
+
+def _calls(state: State) -> tuple[Action, ...]:
+    """The calls of sabai sabai, kept by who may call (nobody in a final round played without
+    the call), not by the ruleset: hashing a ruleset is a call into Python."""
     setup = state.setup
     rules = setup.ruleset
-    if not calls_allowed(rules, setup.final_round):
-        return []
-    return [CallSabaiSabai(p) for p in who_may_call(rules, setup.players, state.flow.turn)]
+    callers = range(0)
+    if calls_allowed(rules, setup.final_round):
+        callers = who_may_call(rules, setup.players, state.flow.turn)
+    found = _CACHE.get(callers)
+    return _store(callers, [CallSabaiSabai(p) for p in callers]) if found is None else found
 
 
 def _passes(n: int, closing: int) -> tuple[Action, ...]:
@@ -570,7 +577,7 @@ def _function_actions(state: State, head: Function) -> tuple[Action, ...]:
                 for p in range(n):
                     runs.append(_switch_run(rows, me, s, p, shape[p]))
         if skip:
-            runs.append((SkipFunction(me),))
+            runs.append(_skip(me))
         return _flat(runs)
     # Key on what the predicates read: a peek the executor's row, a give that row and who may
     # receive.
@@ -594,8 +601,14 @@ def _function_actions(state: State, head: Function) -> tuple[Action, ...]:
             if may_give(rows, me, s, p) and may_receive(rules, rows[p])
         ]
     if skip:
-        out.append(SkipFunction(me))
+        out.extend(_skip(me))
     return _store(key, out)
+
+
+def _skip(me: int) -> tuple[Action, ...]:
+    """``me`` skips the function: one action, built once."""
+    found = _CACHE.get(("skip", me))
+    return _store(("skip", me), [SkipFunction(me)]) if found is None else found
 
 
 def _spy_run(
@@ -635,12 +648,42 @@ _SlotAction = ThrowIn | AlsoThrowIn | Spy | Switch | Compensate
 _Thrower = tuple[type[ThrowIn | AlsoThrowIn], int, bool]
 
 
+class _RulesetAnswers:
+    """What the throw-ins' listing asks of a ruleset alone, asked once per ruleset: an option is
+    read through Python, and the listing runs at every step."""
+
+    __slots__ = ("by_knowledge", "for_others", "ruleset")
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.ruleset = rules
+        self.for_others = may_throw_in_for_others(rules)
+        # What may be played for an owner depends on what thrower and owner have seen.
+        self.by_knowledge = knowledge_limits_on_behalf(rules) or owner_knowledge_limits_on_behalf(
+            rules
+        )
+
+
+#: The answers for the last ruleset listed (a game keeps one), replaced for another.
+_ANSWERS: Final[list[_RulesetAnswers]] = []
+
+
+def _ruleset_answers(rules: Ruleset) -> _RulesetAnswers:
+    if _ANSWERS:
+        found = _ANSWERS[0]
+        if found.ruleset is rules:
+            return found
+        _ANSWERS.clear()
+    found = _RulesetAnswers(rules)
+    _ANSWERS.append(found)
+    return found
+
+
 def _throwers(state: State) -> tuple[_Thrower, ...]:
     """Who may throw in now, in the documented order: the predicates of legality asked once per
     thrower rather than once per card."""
     f, rules, rows = state.flow, state.setup.ruleset, state.table.rows
     lockout = f.lockout
-    for_others = may_throw_in_for_others(rules)
+    for_others = _ruleset_answers(rules).for_others
     out: list[_Thrower] = [
         (ThrowIn, actor, for_others and can_give_in_return(rules, rows[actor]))
         for actor in range(len(rows))
@@ -754,8 +797,7 @@ def _throw_ins(state: State) -> _ThrowIns:
     throwers = _throwers(state)
     shape = _shape(state)
     runs = None
-    if knowledge_limits_on_behalf(rules) or owner_knowledge_limits_on_behalf(rules):
-        # What may be played for an owner depends on what thrower and owner have seen.
+    if _ruleset_answers(rules).by_knowledge:
         runs = _throw_runs(throwers, shape, state)
     return _ThrowIns(throwers, shape, runs)
 

@@ -242,7 +242,7 @@ def shuffled(items: Iterable[int], state: int) -> tuple[tuple[int, ...], int]:
     # Every n below is at most the number of items, far below 2**32 (the halves' shortcut).
     # A stream holds 2 * count + 8 words. SHAKE-256 is extendable (its first k bytes are the
     # same however many are read), so the shuffle reads count + 8 of them, about half, and the
-    # rest only if rejections use them up (each word is refused with odds below 2**-56 here).
+    # rest only if rejections use them up (a word is refused with odds below n / 2**64).
     whole = 2 * count + 8
     current = state
     halves, state = _stream(current, count + 8)

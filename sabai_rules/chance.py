@@ -218,14 +218,17 @@ def below(state: int, n: int) -> tuple[int, int]:
     if not 0 < n <= 1 << 64:
         # Above 2**64 no multiple of n fits in a word: every draw would be drawn again.
         raise ValueError(f"n must be from 1 to 2**64, not {n}")
+    if n >= _HALF_SPAN:  # the halves' shortcut needs n below 2**32: the whole word
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            (high, low), state = _stream(state, 1)
+            word = high << 32 | low
+            if word < limit:
+                return state, word % n
     wrap = _HALF_SPAN % n
     while True:
         (high, low), state = _stream(state, 1)
-        if n >= _HALF_SPAN:  # the halves' shortcut needs n below 2**32: the whole word
-            word = high << 32 | low
-            if word < (1 << 64) - (1 << 64) % n:
-                return state, word % n
-        elif not _rejects(high, low, n, wrap):
+        if not _rejects(high, low, n, wrap):
             return state, (high % n * wrap + low) % n
 
 

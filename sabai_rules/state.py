@@ -510,7 +510,8 @@ class Status(_Part):
         )
 
     def with_call(self, caller: int, final_lap: int) -> Status:
-        """This status once ``caller`` has called sabai sabai, ``final_lap`` turns to play."""
+        """This status with ``caller``, who called sabai sabai, and ``final_lap`` turns of the
+        final lap still to play (at the call, and after each turn of the lap)."""
         return Status(
             caller, final_lap, self.closing, self.looking, self.emptied, self.rng, self.end
         )

@@ -667,12 +667,13 @@ def simulation_caps(rules: Ruleset) -> tuple[int | None, int | None]:
 
 
 def round_turn_cap(rules: Ruleset) -> int | None:
-    """The turns a simulation allows a round, or ``None``."""
+    """The turns a simulation allows a round (:rule:`ruling.round-turn-cap`), or ``None``."""
     return rules.max_round_turns
 
 
 def reaction_cap(rules: Ruleset) -> int | None:
-    """The cards a simulation allows thrown in between two turn cards, or ``None``."""
+    """The cards a simulation allows thrown in between two turn cards
+    (:rule:`ruling.reaction-cap`), or ``None``."""
     return rules.max_turn_reactions
 
 

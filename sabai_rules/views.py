@@ -427,27 +427,17 @@ def observation_parts(state: State, player: object) -> tuple[array[int], bytes]:
         *waiting,
         _CHANCE[offer.kind if type(offer) is Chance else None],
     ]
+    # Part 2, per player: passed, locked out, the row's length. (Built at each observation:
+    # kept by value, half came back, and each one kept lived on into the collector's oldest
+    # generation, whose collections cost more than building them.)
+    passed = closing if closing >= 0 else 0
+    for p, row in enumerate(t.rows):
+        out.append((passed >> p) & 1)
+        out.append((lockout >> p) & 1)
+        out.append(len(row))
     values = array("i", out)
-    values += _players_part(closing, lockout, tuple([len(r) for r in t.rows]))
     values += _discard_counts(discard, by_card, len(by_face))
     return values, _rows_code(by_card, masks, me, t.rows)
-
-
-#: Part 2 of observations by who passed, who is locked out and the rows' lengths.
-_PLAYERS: dict[tuple[int, int, tuple[int, ...]], array[int]] = {}
-
-
-def _players_part(closing: int, lockout: int, lengths: tuple[int, ...]) -> array[int]:
-    key = (closing, lockout, lengths)
-    found = _PLAYERS.get(key)
-    if found is None:
-        found = array("i")
-        for p, length in enumerate(lengths):
-            found.extend((int(closing >= 0 and (closing >> p) & 1), (lockout >> p) & 1, length))
-        if len(_PLAYERS) >= _LIMIT:
-            _PLAYERS.clear()
-        _PLAYERS[key] = found
-    return found
 
 
 #: The discard pile's counts by face code, by the pile (its identity, checked): a pile changes
@@ -512,9 +502,6 @@ class _Row:
         return found
 
 
-#: Rows by the deck's codes (their identity, checked), the row and what each player has seen of
-#: its cards.
-_ROWS_SEEN: dict[tuple[int, tuple[int, ...], tuple[int, ...]], _Row] = {}
 #: The rows of the last observation and the cards each player had seen then: the next
 #: observation (observations are asked state after state) takes from them every row that is the
 #: same and whose cards nobody has seen since.
@@ -552,16 +539,12 @@ def _row_seen(by_card: tuple[int, ...], masks: list[int], row: tuple[int, ...]) 
         if card >= 0:
             bits |= 1 << card
             slots[card] = s
+    # Not kept beyond the last observation (:data:`_LAST_ROWS`): a row and what each player has
+    # seen of it came back in under 1 % of the observations of random rounds, and every entry
+    # kept survived into the collector's oldest generation, whose collections cost more.
     seen = tuple([mask & bits for mask in masks])
-    key = (id(by_card), row, seen)
-    entry = _ROWS_SEEN.get(key)
-    if entry is None or entry.by_card is not by_card:
-        width = (len(by_card) - 1) * (1 + len(masks))
-        entry = _Row(by_card, row, bits, slots, _public_row(seen, row, slots, width))
-        if len(_ROWS_SEEN) >= _LIMIT:
-            _ROWS_SEEN.clear()
-        _ROWS_SEEN[key] = entry
-    return entry
+    width = (len(by_card) - 1) * (1 + len(masks))
+    return _Row(by_card, row, bits, slots, _public_row(seen, row, slots, width))
 
 
 def _public_row(

@@ -37,6 +37,7 @@ from __future__ import annotations
 import random
 from array import array
 from bisect import bisect_left
+from collections.abc import Sequence
 from itertools import groupby
 from operator import attrgetter
 from typing import Any, Final, Literal
@@ -200,8 +201,13 @@ class EpisodeSpec:
 # -- the asking at one state -----------------------------------------------------------------
 
 _ACTOR: Final = attrgetter("actor")
-#: Each space's move indices of actions, as asked (bounded by the space).
-_INDICES: dict[int, tuple[ActionSpace, dict[Move, int]]] = {}
+#: Each space's move indices of the actions asked about, by the action's identity (the engine
+#: hands out the same action objects state after state; hashing one is a call into Python): the
+#: action and its index. Each memo holds its actions, so an identity is not reused while it is
+#: there; emptied when it reaches :data:`_MEMO_LIMIT` (the engine makes new objects only when
+#: its own cache is emptied).
+_INDICES: dict[int, tuple[ActionSpace, dict[int, tuple[Move, int]]]] = {}
+_MEMO_LIMIT: Final = 1 << 16
 #: Each seat's decline (a value: one object serves every node).
 _DECLINES: Final = tuple(Decline(p) for p in range(MAX_PLAYERS))
 #: The seats in play order from each active player, by table size.
@@ -225,23 +231,33 @@ def _by_actor(actions: tuple[Action, ...]) -> dict[int, tuple[Action, ...]]:
     return found
 
 
+def _memo(space: ActionSpace) -> dict[int, tuple[Move, int]]:
+    """``space``'s memo of move indices (:data:`_INDICES`)."""
+    memo = _INDICES.get(id(space))
+    if memo is None or memo[0] is not space:
+        memo = _INDICES[id(space)] = (space, {})
+    return memo[1]
+
+
+def _index(indices: dict[int, tuple[Move, int]], space: ActionSpace, move: Move) -> int:
+    entry = indices.get(id(move))
+    if entry is not None and entry[0] is move:
+        return entry[1]
+    found = space.move_index(move)
+    if len(indices) >= _MEMO_LIMIT:
+        indices.clear()
+    indices[id(move)] = (move, found)
+    return found
+
+
 def _numbered(
     space: ActionSpace, first: tuple[Action, ...], then: tuple[Action, ...], decline: int
 ) -> tuple[tuple[int, ...], tuple[Move, ...]]:
     """The moves ``first`` and ``then`` (and, if ``decline`` is a seat, that player's decline) by
     index, in increasing order: the indices, and the moves in their order."""
-    memo = _INDICES.get(id(space))
-    if memo is None or memo[0] is not space:
-        memo = _INDICES[id(space)] = (space, {})
-    indices = memo[1]
+    indices = _memo(space)
     moves: tuple[Move, ...] = first + then if then else first
-    try:
-        numbers = list(map(indices.__getitem__, moves))
-    except KeyError:
-        for move in moves:
-            if move not in indices:
-                indices[move] = space.move_index(move)
-        numbers = list(map(indices.__getitem__, moves))
+    numbers = [_index(indices, space, move) for move in moves]
     order = sorted(range(len(numbers)), key=numbers.__getitem__)
     if order != list(range(len(numbers))):
         numbers = [numbers[i] for i in order]
@@ -250,6 +266,45 @@ def _numbered(
         numbers.append(space.moves - 1)
         moves = (*moves, _DECLINES[decline])
     return tuple(numbers), moves
+
+
+def _first(piece: tuple[int, Sequence[int], Sequence[Move]]) -> int:
+    return piece[0]
+
+
+def _asked_moves(
+    space: ActionSpace, runs: list[Sequence[Action]], calls: tuple[Action, ...], player: int
+) -> tuple[tuple[int, ...], tuple[Move, ...]]:
+    """An asked player's moves by index, in increasing order: their throw-ins (``runs``, from
+    :meth:`~sabai_rules.engine.enumeration.LegalActions.throw_in_runs`), their calls, their
+    decline. A run is one kind of throw-in into one row by slot, and a move's index grows by
+    one with the slot (:meth:`~sabai_rules.space.ActionSpace.move_index`): a run of
+    consecutive slots is numbered from its first and last actions alone, and the runs, which
+    do not overlap, are put in order by their first."""
+    indices = _memo(space)
+    pieces: list[tuple[int, Sequence[int], Sequence[Move]]] = []
+    for run in runs:
+        first = _index(indices, space, run[0])
+        k = len(run)
+        numbers: Sequence[int] = (first,)
+        if k > 1:
+            if _index(indices, space, run[k - 1]) - first == k - 1:
+                numbers = range(first, first + k)
+            else:  # a row with a gap, or throw-ins limited by what was seen
+                numbers = [_index(indices, space, move) for move in run]
+        pieces.append((first, numbers, run))
+    for call in calls:
+        at = _index(indices, space, call)
+        pieces.append((at, (at,), (call,)))
+    pieces.sort(key=_first)
+    found: list[int] = []
+    moves: list[Move] = []
+    for _, numbers, mine in pieces:
+        found.extend(numbers)
+        moves.extend(mine)
+    found.append(space.moves - 1)
+    moves.append(_DECLINES[player])
+    return tuple(found), tuple(moves)
 
 
 _NO_ACTORS: Final[dict[int, tuple[Action, ...]]] = {}
@@ -268,19 +323,28 @@ class _Asking:
         "calls",
         "found",
         "order",
+        "runs",
         "space",
-        "throw_ins",
     )
 
     def __init__(self, state: State, space: ActionSpace) -> None:
         legal = legal_actions(state)
         self.space = space
-        self.throw_ins = throw_ins = _by_actor(legal.throw_ins)
+        #: Each thrower's runs of throw-ins.
+        self.runs: dict[int, list[Sequence[Action]]] = {}
+        runs = self.runs
+        for run in legal.throw_in_runs():
+            actor = run[0].actor
+            mine = runs.get(actor)
+            if mine is None:
+                runs[actor] = [run]
+            else:
+                mine.append(run)
         calls = legal.calls
         self.calls = _by_actor(calls) if calls else _NO_ACTORS
         self.order = order = _ORDERS[state.setup.players][state.flow.turn]
         #: The players who may act out of turn, in play order from the active player.
-        actors = throw_ins.keys() | self.calls.keys()
+        actors = runs.keys() | self.calls.keys()
         self.askers = tuple([p for p in order if p in actors])
         self._decisions = legal.decisions
         self._passes = legal.passes
@@ -318,9 +382,8 @@ class _Asking:
         found = self.found.get(key)
         if found is None:
             if asked:
-                first = self.throw_ins.get(player, ())
-                then = self.calls.get(player, ())
-                found = _numbered(self.space, first, then, player)
+                runs = self.runs.get(player, [])
+                found = _asked_moves(self.space, runs, self.calls.get(player, ()), player)
             else:
                 decisions, passes = self._waited_for()
                 first = decisions.get(player, ())

@@ -195,6 +195,12 @@ class LegalActions(Sequence[Action]):
             self._throw_ins = found
         return found
 
+    def throw_in_runs(self) -> tuple[Sequence[Action], ...]:
+        """:attr:`throw_ins` in runs, in the same order: each run one thrower's throw-ins of one
+        kind into one row, by slot (a turn-based framework asks one thrower at a time, and
+        numbers a run from its first and last actions)."""
+        return self._runs()
+
     def of(self, player: object) -> LegalActions:
         """Only ``player``'s actions: :class:`TypeError` unless ``player`` is an ``int`` (not a
         ``bool``), :class:`ValueError` unless it is a seat of the table."""
@@ -485,7 +491,8 @@ def was_listed(state: State, action: Action) -> bool:
     if throw_ins is not None:
         return any(map(is_, throw_ins, repeat(action)))
     runs = last._parts
-    return runs is not None and any(any(map(is_, run, repeat(action))) for run in runs)
+    # One scan over the runs chained: a generator per run cost twice as much.
+    return runs is not None and any(map(is_, chain.from_iterable(runs), repeat(action)))
 
 
 def _answers_to(pending: NoseRace | Offer, n: int) -> tuple[Action, ...]:

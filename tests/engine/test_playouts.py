@@ -22,6 +22,7 @@ from sabai_rules.engine.enumeration import was_listed
 from sabai_rules.engine.shortcuts import shortcut
 from sabai_rules.moves import (
     Action,
+    AlsoThrowIn,
     Draw,
     IllegalActionError,
     Keep,
@@ -123,6 +124,25 @@ def _check_step(state: State, rng: random.Random, known_rules: set[str]) -> None
         assert [mine[i] for i in range(len(mine))] == theirs
         # Taken from a sequence already listed, a player's share keeps their throw-ins.
         assert list(actions.of(player)) == theirs
+    # In runs (what the adapters number a run by, from its first and last actions), the same
+    # throw-ins in the same order, a player's own among them: each run one thrower's throw-ins
+    # of one kind into one row, slots increasing; an action handed out in a run, apply takes
+    # without asking legality again.
+    player = rng.randrange(state.setup.players)
+    runs = legal_actions(state, player=player).throw_in_runs()
+    assert [a for run in runs for a in run] == [a for a in actions.throw_ins if a.actor == player]
+    runs = legal_actions(state).throw_in_runs()
+    assert [a for run in runs for a in run] == list(actions.throw_ins)
+    for run in runs:
+        throws = [a for a in run if isinstance(a, ThrowIn | AlsoThrowIn)]
+        assert len(throws) == len(run), run
+        assert len({(type(a), a.actor, a.owner) for a in throws}) == 1, run
+        slots = [a.slot for a in throws]
+        assert slots == sorted(set(slots)), run
+    if runs:
+        taken = rng.choice(rng.choice(runs))
+        assert was_listed(state, taken)
+        assert not was_listed(state, attrs.evolve(taken))
 
 
 def _play_round(rules: Ruleset, players: int, seed: int, final_round: bool) -> tuple[State, int]:

@@ -113,6 +113,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         self.observation_spaces = dict.fromkeys(self.possible_agents, observed)
         self.action_spaces = {a: spaces.Discrete(spec.moves) for a in self.possible_agents}
         self.node: Episode | None = None
+        #: Whether :attr:`rewards` holds a scored round's rewards (some may not be zero).
+        self._rewarded = False
         self.np_random, self.np_random_seed = seeding.np_random(None)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -128,6 +130,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         self.node = node
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -164,18 +167,23 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         self.node = child
         before = node.gains
         after = child.gains
-        if after is before:
-            self._clear_rewards()
-        else:
+        # Rewards come only when a round is scored (its gains are a new tuple); in between they
+        # stay zero, and neither clearing nor accumulating them changes anything.
+        rewarded = after is not before
+        if rewarded:
             agents = self.agents
             self.rewards = {a: after[p] - before[p] for p, a in enumerate(agents)}
+        elif self._rewarded:
+            self._clear_rewards()
+        self._rewarded = rewarded
         if child.is_over:
             ended = self.truncations if child.truncated else self.terminations
             for a in self.agents:
                 ended[a] = True
         else:
             self.agent_selection = self.possible_agents[child.current_player]
-        self._accumulate_rewards()
+        if rewarded:
+            self._accumulate_rewards()
 
     def render(self) -> str | np.ndarray[Any, Any] | None:
         node = self.node

@@ -72,6 +72,28 @@ def test_observations_masks_and_rewards_are_the_engines() -> None:
     assert [gained[a] for a in table.possible_agents] == list(final.game.victory_points)
 
 
+@pytest.mark.rules("round-end.victory-points")
+def test_rewards_come_when_a_round_is_scored_and_are_zero_in_between() -> None:
+    table = raw_env(players=3, mode="game", max_turns=6)
+    table.reset(seed=5)
+    rng = random.Random(5)
+    scored = 0
+    while table.agents:
+        seen, _, done, cut, _ = table.last()
+        if done or cut:
+            table.step(None)
+            continue
+        before = table.node
+        assert before is not None
+        table.step(int(rng.choice(np.flatnonzero(seen["action_mask"]))))
+        after = table.node
+        assert after is not None
+        gained = [a - b for a, b in zip(after.gains, before.gains, strict=True)]
+        assert [table.rewards[a] for a in table.possible_agents] == gained
+        scored += any(gained)
+    assert scored >= 2  # a game of several rounds, each scored at its end
+
+
 @pytest.mark.rules("ruling.round-turn-cap")
 def test_a_round_cut_by_the_turn_cap_is_a_truncation() -> None:
     table = raw_env(players=2, max_turns=1)

@@ -204,8 +204,8 @@ _ACTOR: Final = attrgetter("actor")
 #: Each space's move indices of the actions asked about, by the action's identity (the engine
 #: hands out the same action objects state after state; hashing one is a call into Python): the
 #: action and its index. Each memo holds its actions, so an identity is not reused while it is
-#: there; emptied when it reaches :data:`_MEMO_LIMIT` (the engine makes new objects only when
-#: its own cache is emptied).
+#: there; emptied when it reaches :data:`_MEMO_LIMIT` (the engine builds an action when first
+#: listed, and again after emptying its own cache).
 _INDICES: dict[int, tuple[ActionSpace, dict[int, tuple[Move, int]]]] = {}
 _MEMO_LIMIT: Final = 1 << 16
 #: Each seat's decline (a value: one object serves every node).

@@ -273,7 +273,7 @@ def _first(piece: tuple[int, Sequence[int], Sequence[Move]]) -> int:
 
 
 def _asked_moves(
-    space: ActionSpace, runs: list[Sequence[Action]], calls: tuple[Action, ...], player: int
+    space: ActionSpace, runs: Sequence[Sequence[Action]], calls: tuple[Action, ...], player: int
 ) -> tuple[tuple[int, ...], tuple[Move, ...]]:
     """An asked player's moves by index, in increasing order: their throw-ins (``runs``, from
     :meth:`~sabai_rules.engine.enumeration.LegalActions.throw_in_runs`), their calls, their
@@ -322,29 +322,20 @@ class _Asking:
         "askers",
         "calls",
         "found",
+        "legal",
         "order",
-        "runs",
         "space",
     )
 
     def __init__(self, state: State, space: ActionSpace) -> None:
-        legal = legal_actions(state)
+        self.legal = legal = legal_actions(state)
         self.space = space
-        #: Each thrower's runs of throw-ins.
-        self.runs: dict[int, list[Sequence[Action]]] = {}
-        runs = self.runs
-        for run in legal.throw_in_runs():
-            actor = run[0].actor
-            mine = runs.get(actor)
-            if mine is None:
-                runs[actor] = [run]
-            else:
-                mine.append(run)
         calls = legal.calls
         self.calls = _by_actor(calls) if calls else _NO_ACTORS
         self.order = order = _ORDERS[state.setup.players][state.flow.turn]
-        #: The players who may act out of turn, in play order from the active player.
-        actors = runs.keys() | self.calls.keys()
+        #: The players who may act out of turn, in play order from the active player (each
+        #: asked player's throw-ins are listed when they are asked).
+        actors = legal.throwers() | self.calls.keys()
         self.askers = tuple([p for p in order if p in actors])
         self._decisions = legal.decisions
         self._passes = legal.passes
@@ -382,7 +373,7 @@ class _Asking:
         found = self.found.get(key)
         if found is None:
             if asked:
-                runs = self.runs.get(player, [])
+                runs = self.legal.throw_in_runs(player)
                 found = _asked_moves(self.space, runs, self.calls.get(player, ()), player)
             else:
                 decisions, passes = self._waited_for()

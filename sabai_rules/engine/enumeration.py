@@ -125,6 +125,7 @@ class LegalActions(Sequence[Action]):
 
     __slots__ = (
         "_all",
+        "_asked",
         "_given",
         "_parts",
         "_player",
@@ -160,6 +161,8 @@ class LegalActions(Sequence[Action]):
         self._size = -1
         #: The last action handed out by index (what :func:`was_listed` checks first).
         self._given: Action | None = None
+        #: The runs of the one thrower asked for alone (:meth:`throw_in_runs`), and who.
+        self._asked: tuple[int, tuple[Sequence[Action], ...]] | None = None
 
     def _tally(self) -> _ThrowIns:
         found = self._throws
@@ -195,11 +198,36 @@ class LegalActions(Sequence[Action]):
             self._throw_ins = found
         return found
 
-    def throw_in_runs(self) -> tuple[Sequence[Action], ...]:
+    def throw_in_runs(self, thrower: object = None) -> tuple[Sequence[Action], ...]:
         """:attr:`throw_ins` in runs, in the same order: each run one thrower's throw-ins of one
         kind into one row, by slot (a turn-based framework asks one thrower at a time, and
-        numbers a run from its first and last actions)."""
-        return self._runs()
+        numbers a run from its first and last actions). With ``thrower``, a seat, only theirs,
+        the others' not built: :class:`TypeError` unless it is an ``int`` (not a ``bool``),
+        :class:`ValueError` unless it is a seat of the table."""
+        if thrower is None:
+            return self._runs()
+        who = seat(thrower, "thrower", self._state.setup.players)
+        if self._parts is not None:
+            return tuple([run for run in self._parts if run[0].actor == who])
+        asked = self._asked
+        if asked is not None and asked[0] == who:
+            return asked[1]
+        if self._player != NO_PLAYER:
+            return self._runs() if who == self._player else ()
+        throws = self._tally()
+        if throws.by_knowledge():
+            found = tuple([run for run in throws.runs() if run[0].actor == who])
+        else:
+            mine = tuple([entry for entry in throws.throwers if entry[1] == who])
+            found = _throw_runs(mine, throws.shape, None)
+        self._asked = (who, found)
+        return found
+
+    def throwers(self) -> set[int]:
+        """The players who have a throw-in now (a run in :meth:`throw_in_runs`)."""
+        if self._player != NO_PLAYER:
+            return {self._player} if self._runs() else set()
+        return self._tally().throwing()
 
     def of(self, player: object) -> LegalActions:
         """Only ``player``'s actions: :class:`TypeError` unless ``player`` is an ``int`` (not a
@@ -492,7 +520,10 @@ def was_listed(state: State, action: Action) -> bool:
         return any(map(is_, throw_ins, repeat(action)))
     runs = last._parts
     if runs is None:
-        return False
+        asked = last._asked
+        if asked is None:
+            return False
+        runs = asked[1]
     # Only the actor's runs are scanned (a run is one thrower's): at a table of four, random
     # play meets some seventy throw-ins at a state where there are any.
     actor = action.actor
@@ -784,6 +815,16 @@ class _ThrowIns:
         if found is None:
             found = self._flat = _flat(self.runs())
         return found
+
+    def throwing(self) -> set[int]:
+        """The throwers who have a throw-in: a run of :meth:`runs`."""
+        if self._knowledge is not None:
+            return {run[0].actor for run in self._knowledge}
+        counts = self.counts
+        total = 0
+        for count in counts:
+            total += count
+        return {actor for _, actor, reach in self.throwers if (total if reach else counts[actor])}
 
     def actors(self) -> set[int]:
         if self._knowledge is not None:

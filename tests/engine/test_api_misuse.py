@@ -168,6 +168,8 @@ def test_deal_checks_every_argument(kind: type[Exception], argument: str, call: 
     ("legal-actions-player-2", ValueError, "player", lambda: legal_actions(DEALT, 2)),
     ("of-true", TypeError, "player", lambda: legal_actions(DEALT).of(True)),
     ("of-minus-one", ValueError, "player", lambda: legal_actions(DEALT).of(-1)),
+    ("runs-true", TypeError, "thrower", lambda: legal_actions(DEALT).throw_in_runs(True)),
+    ("runs-minus-one", ValueError, "thrower", lambda: legal_actions(DEALT).throw_in_runs(-1)),
     ("to-move-none", TypeError, "state", lambda: to_move(None)),  # type: ignore[arg-type]
     ("chance-outcomes-none", TypeError, "state", lambda: chance_outcomes(None)),  # type: ignore[arg-type]
     ("apply-chance-none", TypeError, "state", lambda: apply_chance(None, 0)),  # type: ignore[arg-type]

@@ -125,14 +125,23 @@ def _check_step(state: State, rng: random.Random, known_rules: set[str]) -> None
         # Taken from a sequence already listed, a player's share keeps their throw-ins.
         assert list(actions.of(player)) == theirs
     # In runs (what the adapters number a run by, from its first and last actions), the same
-    # throw-ins in the same order, a player's own among them: each run one thrower's throw-ins
-    # of one kind into one row, slots increasing; an action handed out in a run, apply takes
-    # without asking legality again.
+    # throw-ins in the same order: each run one thrower's throw-ins of one kind into one row,
+    # slots increasing. One thrower's runs asked for alone (the others' not built) are theirs,
+    # and an action handed out in them, apply takes without asking legality again; so are the
+    # ones of a player's own listing.
     player = rng.randrange(state.setup.players)
-    runs = legal_actions(state, player=player).throw_in_runs()
-    assert [a for run in runs for a in run] == [a for a in actions.throw_ins if a.actor == player]
-    runs = legal_actions(state).throw_in_runs()
+    theirs = [a for a in actions.throw_ins if a.actor == player]
+    listing = legal_actions(state)
+    alone = listing.throw_in_runs(player)
+    assert [a for run in alone for a in run] == theirs
+    if alone:
+        taken = rng.choice(rng.choice(alone))
+        assert was_listed(state, taken)
+        assert not was_listed(state, attrs.evolve(taken))
+    runs = listing.throw_in_runs()
     assert [a for run in runs for a in run] == list(actions.throw_ins)
+    assert [a for run in listing.throw_in_runs(player) for a in run] == theirs
+    assert listing.throwers() == {a.actor for a in actions.throw_ins}
     for run in runs:
         throws = [a for a in run if isinstance(a, ThrowIn | AlsoThrowIn)]
         assert len(throws) == len(run), run
@@ -142,7 +151,9 @@ def _check_step(state: State, rng: random.Random, known_rules: set[str]) -> None
     if runs:
         taken = rng.choice(rng.choice(runs))
         assert was_listed(state, taken)
-        assert not was_listed(state, attrs.evolve(taken))
+    own = legal_actions(state, player=player)
+    assert [a for run in own.throw_in_runs() for a in run] == theirs
+    assert own.throwers() == ({player} if theirs else set())
 
 
 def _play_round(rules: Ruleset, players: int, seed: int, final_round: bool) -> tuple[State, int]:

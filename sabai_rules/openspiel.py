@@ -74,6 +74,8 @@ GAME_TYPE: Final = pyspiel.GameType(
 
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_INTC: Final = np.dtype(np.intc)
+_BYTE: Final = np.dtype(np.uint8)
 
 
 class SabaiSabaiGame(pyspiel.Game):  # type: ignore[misc]
@@ -136,6 +138,31 @@ class SabaiSabaiState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> tuple[int, ...]:
         return self.node.legal_indices()
+
+    # OpenSpiel's own answers to the next two ask this state, from C++, who is to move, each
+    # time through pybind11's trampoline (some 3,600 instructions a call; ``legal_actions()``
+    # asks five times). The same answers from Python, for Python callers; C++ callers keep
+    # OpenSpiel's. ``tests/frameworks/test_openspiel.py`` holds each to OpenSpiel's.
+
+    def is_chance_node(self) -> bool:
+        return self.node.current_player == CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's ``legal_actions``: at a chance node its outcomes (whoever asks), at the
+        end none, else the current player's moves by index and nobody else's."""
+        node = self.node
+        mover = node.current_player
+        if mover >= 0:
+            if player is None or player == mover:
+                return list(node.legal_indices())
+            if type(player) is int and player >= 0:
+                return []
+        elif mover == CHANCE:
+            return list(node.chance_outcomes())
+        elif player is None or (type(player) is int and player >= 0):
+            return []
+        # A pseudo-player, or no int: OpenSpiel's error.
+        return pyspiel.State.legal_actions(self, player)  # type: ignore[no-any-return]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         outcomes = self.node.chance_outcomes()
@@ -226,15 +253,18 @@ class SabaiSabaiObserver:
             self.parts[name] = self.tensor[at : at + size].reshape(shape)
             at += size
         assert at == spec.observation_size
-        self._rows = (head + 3 * n + face_count, head + 3 * n + face_count + n * slots * (1 + n))
+        start = head + 3 * n + face_count
+        end = start + n * slots * (1 + n)
+        # The tensor in the three pieces of Episode.observation_parts (sliced once: a slice
+        # costs as much as the copy into it).
+        self._pieces = (self.tensor[:start], self.tensor[start:end], self.tensor[end:])
 
     def set_from(self, state: SabaiSabaiState, player: int) -> None:
         head, rows, tail = state.node.observation_parts(player)
-        tensor = self.tensor
-        start, end = self._rows
-        tensor[:start] = np.frombuffer(head, np.intc)
-        tensor[start:end] = np.frombuffer(rows, np.uint8)
-        tensor[end:] = np.frombuffer(tail, np.intc)
+        into_head, into_rows, into_tail = self._pieces
+        into_head[:] = np.frombuffer(head, _INTC)
+        into_rows[:] = np.frombuffer(rows, _BYTE)
+        into_tail[:] = np.frombuffer(tail, _INTC)
 
     def string_from(self, state: SabaiSabaiState, player: int) -> str:
         return state.node.observation_text(player)

@@ -102,6 +102,38 @@ def test_chance_deals_card_by_card_and_the_tensor_is_the_engines_observation() -
     assert state.action_to_string(1, state.legal_actions()[-1]) == "Decline(actor=1)"
 
 
+@pytest.mark.rules("ruling.sequential-actions")
+@pytest.mark.parametrize("mode", ["round", "game"])
+def test_the_states_own_answers_are_openspiels(mode: str) -> None:
+    """``is_chance_node`` and ``legal_actions``, answered from Python, are OpenSpiel's C++ answers
+    at every node of a few games: the chance outcomes at a chance node whoever asks, the mover's
+    moves, nobody else's, none at the end, OpenSpiel's error for a pseudo-player."""
+    game = load(players=3, mode=mode, max_turns=15)
+    base = pyspiel.State
+    rng = random.Random(7)
+    kinds = set()
+    for _ in range(3):
+        state = game.new_initial_state()
+        while True:
+            assert state.is_chance_node() is base.is_chance_node(state)
+            assert state.legal_actions() == base.legal_actions(state)
+            for player in (*range(3), int(pyspiel.PlayerId.CHANCE)):
+                if player < 0 and state.is_player_node():
+                    with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+                        state.legal_actions(player)
+                    kinds.add("refused")
+                    continue
+                found = state.legal_actions(player)
+                assert type(found) is list
+                assert found == base.legal_actions(state, player)
+                kinds.add("mover" if found and player == state.current_player() else "other")
+            if state.is_terminal():
+                assert state.legal_actions(0) == [] == state.legal_actions()
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert kinds == {"mover", "other", "refused"}
+
+
 @pytest.mark.rules("round-end.victory-points")
 def test_returns_are_the_rounds_victory_points_once_it_is_over() -> None:
     game = load(players=3, mode="game", max_turns=20)

@@ -251,20 +251,16 @@ def _index(indices: dict[int, tuple[Move, int]], space: ActionSpace, move: Move)
 
 
 def _numbered(
-    space: ActionSpace, first: tuple[Action, ...], then: tuple[Action, ...], decline: int
+    space: ActionSpace, moves: tuple[Action, ...]
 ) -> tuple[tuple[int, ...], tuple[Move, ...]]:
-    """The moves ``first`` and ``then`` (and, if ``decline`` is a seat, that player's decline) by
-    index, in increasing order: the indices, and the moves in their order."""
+    """What the game waits for from one player (``moves``, their decisions then their passes)
+    by index, in increasing order: the indices, and the moves in their order."""
     indices = _memo(space)
-    moves: tuple[Move, ...] = first + then if then else first
     numbers = [_index(indices, space, move) for move in moves]
     order = sorted(range(len(numbers)), key=numbers.__getitem__)
     if order != list(range(len(numbers))):
         numbers = [numbers[i] for i in order]
         moves = tuple([moves[i] for i in order])
-    if decline != NO_PLAYER:
-        numbers.append(space.moves - 1)
-        moves = (*moves, _DECLINES[decline])
     return tuple(numbers), moves
 
 
@@ -377,8 +373,8 @@ class _Asking:
                 found = _asked_moves(self.space, runs, self.calls.get(player, ()), player)
             else:
                 decisions, passes = self._waited_for()
-                first = decisions.get(player, ())
-                found = _numbered(self.space, first, passes.get(player, ()), NO_PLAYER)
+                first, then = decisions.get(player, ()), passes.get(player, ())
+                found = _numbered(self.space, first + then if then else first)
             self.found[key] = found
         return found
 

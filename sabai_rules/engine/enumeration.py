@@ -208,7 +208,7 @@ class LegalActions(Sequence[Action]):
             return self._runs()
         who = seat(thrower, "thrower", self._state.setup.players)
         if self._parts is not None:
-            return tuple([run for run in self._parts if run[0].actor == who])
+            return _runs_of(self._parts, who)
         asked = self._asked
         if asked is not None and asked[0] == who:
             return asked[1]
@@ -216,7 +216,7 @@ class LegalActions(Sequence[Action]):
             return self._runs() if who == self._player else ()
         throws = self._tally()
         if throws.by_knowledge():
-            found = tuple([run for run in throws.runs() if run[0].actor == who])
+            found = _runs_of(throws.runs(), who)
         else:
             mine = tuple([entry for entry in throws.throwers if entry[1] == who])
             found = _throw_runs(mine, throws.shape, None)
@@ -479,7 +479,7 @@ def to_move(state: State) -> ToMove:
     n, turn = state.setup.players, f.turn
     waited = legal.decisions or legal.passes
     actors = {a.actor for a in legal.decisions + legal.calls + legal.passes}
-    actors.update(legal._tally().actors())
+    actors.update(legal.throwers())
     order = [(turn + k) % n for k in range(n)]
     first = {a.actor for a in waited}
     player = next((p for p in order if p in first), NO_PLAYER)
@@ -738,6 +738,10 @@ def _throwers(state: State) -> tuple[_Thrower, ...]:
     return tuple(out)
 
 
+def _runs_of(runs: tuple[Sequence[Action], ...], thrower: int) -> tuple[Sequence[Action], ...]:
+    return tuple([run for run in runs if run[0].actor == thrower])
+
+
 class _ThrowIns:
     """The throw-ins legal now, in the documented order (by thrower; their own row, then the
     other rows in seat order; each row by slot), counted and indexed without being listed: the
@@ -825,11 +829,6 @@ class _ThrowIns:
         for count in counts:
             total += count
         return {actor for _, actor, reach in self.throwers if (total if reach else counts[actor])}
-
-    def actors(self) -> set[int]:
-        if self._knowledge is not None:
-            return {run[0].actor for run in self._knowledge}
-        return {actor for _, actor, reach in self.throwers if reach or self.counts[actor]}
 
 
 #: No throw-ins (where the game waits for something else, or the window is shut).

@@ -76,6 +76,8 @@ _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _INTC: Final = np.dtype(np.intc)
 _BYTE: Final = np.dtype(np.uint8)
+#: Each byte's value as a float (the rows' values are bytes), one object each.
+_BYTE_FLOATS: Final = tuple(float(v) for v in range(256))
 
 
 class SabaiSabaiGame(pyspiel.Game):  # type: ignore[misc]
@@ -163,6 +165,36 @@ class SabaiSabaiState(pyspiel.State):  # type: ignore[misc]
             return []
         # A pseudo-player, or no int: OpenSpiel's error.
         return pyspiel.State.legal_actions(self, player)  # type: ignore[no-any-return]
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """OpenSpiel's ``observation_tensor``: the observer's tensor as a list of floats."""
+        return self._tensor(player, pyspiel.State.observation_tensor)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """OpenSpiel's ``information_state_tensor``: the same as ``observation_tensor``."""
+        return self._tensor(player, pyspiel.State.information_state_tensor)
+
+    def _tensor(self, player: int | None, openspiels: Any) -> list[float]:
+        # OpenSpiel's own makes a new float of every value (1,237 at four players), most of them
+        # zeros: the rows' empty slots. Here one float serves every zero, and one each value of
+        # the rows' bytes.
+        node = self.node
+        me = node.current_player if player is None else player
+        if type(me) is not int or not 0 <= me < node.spec.players:
+            # OpenSpiel's answer, an error for a pseudo-player or a seat not at the table.
+            found = openspiels(self) if player is None else openspiels(self, player)
+            return found  # type: ignore[no-any-return]
+        head, rows, tail = node.observation_parts(me)
+        start = len(head)
+        out = [0.0] * (start + len(rows) + len(tail))
+        out[:start] = map(float, head)
+        floats = _BYTE_FLOATS
+        width = len(rows) // node.spec.players
+        for at in range(0, len(rows), width):
+            kept = rows[at : at + width].rstrip(b"\0")
+            out[start + at : start + at + len(kept)] = [floats[v] for v in kept]
+        out[start + len(rows) :] = map(float, tail)
+        return out
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         outcomes = self.node.chance_outcomes()

@@ -105,9 +105,10 @@ def test_chance_deals_card_by_card_and_the_tensor_is_the_engines_observation() -
 @pytest.mark.rules("ruling.sequential-actions")
 @pytest.mark.parametrize("mode", ["round", "game"])
 def test_the_states_own_answers_are_openspiels(mode: str) -> None:
-    """``is_chance_node`` and ``legal_actions``, answered from Python, are OpenSpiel's C++ answers
-    at every node of a few games: the chance outcomes at a chance node whoever asks, the mover's
-    moves, nobody else's, none at the end, OpenSpiel's error for a pseudo-player."""
+    """``is_chance_node``, ``legal_actions`` and the tensors, answered from Python, are OpenSpiel's
+    C++ answers at every node of a few games: the chance outcomes at a chance node whoever asks,
+    the mover's moves, nobody else's, none at the end, OpenSpiel's error for a pseudo-player;
+    each player's tensor, and the mover's without a player."""
     game = load(players=3, mode=mode, max_turns=15)
     base = pyspiel.State
     rng = random.Random(7)
@@ -117,6 +118,21 @@ def test_the_states_own_answers_are_openspiels(mode: str) -> None:
         while True:
             assert state.is_chance_node() is base.is_chance_node(state)
             assert state.legal_actions() == base.legal_actions(state)
+            for mine, theirs in (
+                (state.observation_tensor, base.observation_tensor),
+                (state.information_state_tensor, base.information_state_tensor),
+            ):
+                for player in range(3):
+                    tensor = mine(player)
+                    assert tensor == theirs(state, player)
+                    assert {type(v) for v in tensor} == {float}
+                if state.is_player_node():
+                    assert mine() == theirs(state)
+                else:
+                    with pytest.raises(pyspiel.SpielError):
+                        mine()
+                with pytest.raises(pyspiel.SpielError):
+                    mine(3)
             for player in (*range(3), int(pyspiel.PlayerId.CHANCE)):
                 if player < 0 and state.is_player_node():
                     with pytest.raises(pyspiel.SpielError, match="pseudo-player"):

@@ -226,6 +226,11 @@ class SabaiSabaiState(pyspiel.State):  # type: ignore[misc]
             return [0.0] * node.spec.players
         return [float(g) for g in node.returns()]
 
+    def rewards(self) -> list[float]:
+        """OpenSpiel's ``rewards`` for a game rewarded at its end: the returns once it is over,
+        else zeros (without OpenSpiel's trampoline into ``is_terminal``)."""
+        return self.returns()
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SabaiSabaiState:
         """A state ``player_id`` cannot tell from this one
         (:meth:`~sabai_rules.episode.Episode.resample`), drawn with a generator seeded from

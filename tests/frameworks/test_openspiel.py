@@ -105,10 +105,11 @@ def test_chance_deals_card_by_card_and_the_tensor_is_the_engines_observation() -
 @pytest.mark.rules("ruling.sequential-actions")
 @pytest.mark.parametrize("mode", ["round", "game"])
 def test_the_states_own_answers_are_openspiels(mode: str) -> None:
-    """``is_chance_node``, ``legal_actions`` and the tensors, answered from Python, are OpenSpiel's
-    C++ answers at every node of a few games: the chance outcomes at a chance node whoever asks,
-    the mover's moves, nobody else's, none at the end, OpenSpiel's error for a pseudo-player;
-    each player's tensor, and the mover's without a player."""
+    """``is_chance_node``, ``legal_actions``, ``rewards`` and the tensors, answered from Python,
+    are OpenSpiel's C++ answers at every node of a few games: the chance outcomes at a chance node
+    whoever asks, the mover's moves, nobody else's, none at the end, OpenSpiel's error for a
+    pseudo-player; the returns once it is over, else zeros; each
+    player's tensor, and the mover's without a player."""
     game = load(players=3, mode=mode, max_turns=15)
     base = pyspiel.State
     rng = random.Random(7)
@@ -118,6 +119,8 @@ def test_the_states_own_answers_are_openspiels(mode: str) -> None:
         while True:
             assert state.is_chance_node() is base.is_chance_node(state)
             assert state.legal_actions() == base.legal_actions(state)
+            assert state.rewards() == base.rewards(state)
+            kinds.add("rewarded" if any(state.rewards()) else "other")
             for mine, theirs in (
                 (state.observation_tensor, base.observation_tensor),
                 (state.information_state_tensor, base.information_state_tensor),
@@ -147,7 +150,7 @@ def test_the_states_own_answers_are_openspiels(mode: str) -> None:
                 assert state.legal_actions(0) == [] == state.legal_actions()
                 break
             state.apply_action(rng.choice(state.legal_actions()))
-    assert kinds == {"mover", "other", "refused"}
+    assert kinds == {"mover", "other", "refused", "rewarded"}
 
 
 @pytest.mark.rules("round-end.victory-points")

@@ -31,9 +31,13 @@ observation, the choice, applying it.
 * OpenSpiel: sabai-rules' ``python_sabai_sabai`` (``sabai_rules.openspiel``, 4 players, explicit
   chance) beside OpenSpiel's own Python games ``python_liars_poker`` and ``python_kuhn_poker``,
   through the same calls (``state.apply_action``, in place), two ways to observe: ``tensor``
-  (``state.observation_tensor(player)``, a list of floats, what ``rl_environment`` asks) and
-  ``observer`` (``make_observation(game)``: ``set_from(state, player)``, then its numpy
-  ``tensor``, the way OpenSpiel recommends in Python).
+  (``state.observation_tensor(player)``, a list of floats) and ``observer``
+  (``make_observation(game)``: ``set_from(state, player)``, then its numpy ``tensor``, the way
+  OpenSpiel recommends in Python); and a third, ``rl_environment``, OpenSpiel's environment for
+  its learning agents (``rl_environment.Environment(game)``: ``reset``, then ``step`` with a
+  uniform choice among the player's legal actions; at each step it asks every player's tensor
+  and legal actions, and takes chance's outcomes itself, its steps counted from the state's
+  history).
 * PettingZoo: sabai-rules' environment (``sabai_rules.pettingzoo``, 4 players) beside PettingZoo's
   classic environments tic-tac-toe, connect four, Leduc hold'em and Texas hold'em, each as
   ``env()`` (wrapped as PettingZoo ships them) and ``raw_env``: ``agent_iter``, ``last()`` (the
@@ -156,6 +160,24 @@ def spiel_observed_round(game: Any, observe: str) -> Round:
     return play
 
 
+def spiel_environment_round(game: Any) -> Round:
+    """OpenSpiel's ``rl_environment`` on ``game``: its steps, chance's outcomes (which it takes
+    itself) included, counted from the history of the state it plays."""
+    from open_spiel.python import rl_environment  # noqa: PLC0415
+
+    env = rl_environment.Environment(game, seed=0)
+
+    def play(rng: random.Random, index: int) -> int:
+        time_step = env.reset()
+        while not time_step.last():
+            seen = time_step.observations
+            legal = seen["legal_actions"][seen["current_player"]]
+            time_step = env.step([legal[int(rng.random() * len(legal))]])
+        return len(env.get_state.history())
+
+    return play
+
+
 def zoo_round(env: Any) -> Round:
     """A PettingZoo AEC environment: ``last()`` observes, a uniform choice among the mask's
     actions, ``step``; the steps of agents already done are not transitions."""
@@ -238,6 +260,8 @@ def frameworks(notes: list[str]) -> list[Entry]:
             for observe in ("tensor", "observer"):
                 play = spiel_observed_round(game, observe)
                 entries.append((name, int(game.num_players()), observe, play))
+            players = int(game.num_players())
+            entries.append((name, players, "rl_environment", spiel_environment_round(game)))
     try:
         import importlib  # noqa: PLC0415
 
@@ -329,10 +353,10 @@ def frameworks_table(rows: list[dict[str, Any]]) -> None:
     """Print the frameworks' table: steps/s with observations."""
     print("with observations: steps/s (a step is one applied action, chance included)")
     columns = ("name", "players", "mode", "steps/s", "per episode")
-    print("{:<22}{:>8}  {:<10}{:>14}{:>12}".format(*columns))
+    print("{:<22}{:>8}  {:<15}{:>14}{:>12}".format(*columns))
     for row in rows:
         print(
-            f"{row['name']:<22}{row['players']:>8}  {row['mode']:<10}"
+            f"{row['name']:<22}{row['players']:>8}  {row['mode']:<15}"
             f"{row['transitions_per_s']:>14,.0f}{row['transitions_per_round']:>12,.1f}"
         )
 

@@ -173,10 +173,16 @@ class LegalActions(Sequence[Action]):
     def _runs(self) -> tuple[Sequence[Action], ...]:
         found = self._parts
         if found is None:
-            found = self._tally().runs()
             player = self._player
-            if player != NO_PLAYER:
-                found = tuple(run for run in found if run[0].actor == player)
+            throws = self._throws
+            if player == NO_PLAYER:
+                found = self._tally().runs()
+            elif throws is None:
+                # One player's: the others' not built (nor, under the options of knowledge,
+                # checked card by card).
+                found = _thrower_runs(self._state, player)
+            else:
+                found = throws.of(player)
             self._parts = found
         return found
 
@@ -184,10 +190,11 @@ class LegalActions(Sequence[Action]):
     def throw_ins(self) -> tuple[Action, ...]:
         found = self._throw_ins
         if found is None:
-            throws = self._tally()
-            if self._player != NO_PLAYER or throws.by_knowledge():
+            # A player's listing: their runs alone (see _runs).
+            if self._player != NO_PLAYER or self._tally().by_knowledge():
                 found = _flat(self._runs())
             else:
+                throws = self._tally()
                 # One tuple per list, whatever state it is listed at: who throws in and the
                 # table's shape are all it follows from. Callers that split or number the list
                 # keep what they found by its identity (the adapters do).
@@ -214,12 +221,8 @@ class LegalActions(Sequence[Action]):
             return asked[1]
         if self._player != NO_PLAYER:
             return self._runs() if who == self._player else ()
-        throws = self._tally()
-        if throws.by_knowledge():
-            found = _runs_of(throws.runs(), who)
-        else:
-            mine = tuple([entry for entry in throws.throwers if entry[1] == who])
-            found = _throw_runs(mine, throws.shape, None)
+        throws = self._throws
+        found = _thrower_runs(self._state, who) if throws is None else throws.of(who)
         self._asked = (who, found)
         return found
 
@@ -233,7 +236,7 @@ class LegalActions(Sequence[Action]):
         """Only ``player``'s actions: :class:`TypeError` unless ``player`` is an ``int`` (not a
         ``bool``), :class:`ValueError` unless it is a seat of the table."""
         player = seat(player, "player", self._state.setup.players)
-        return LegalActions(
+        mine = LegalActions(
             self._state,
             self._throws is not _NO_THROW_INS,
             tuple(a for a in self.decisions if a.actor == player),
@@ -241,6 +244,10 @@ class LegalActions(Sequence[Action]):
             tuple(a for a in self.passes if a.actor == player),
             player,
         )
+        # The throw-ins already counted (and, under the options of knowledge, checked) serve.
+        if self._throws is not None:
+            mine._throws = self._throws
+        return mine
 
     def as_tuple(self) -> tuple[Action, ...]:
         found = self._all
@@ -809,6 +816,14 @@ class _ThrowIns:
             found = self._runs = _throw_runs(self.throwers, self.shape, None)
         return found
 
+    def of(self, thrower: int) -> tuple[Sequence[Action], ...]:
+        """``thrower``'s runs; the others' not built unless they are already."""
+        runs = self._runs
+        if runs is not None:
+            return _runs_of(runs, thrower)
+        mine = tuple([entry for entry in self.throwers if entry[1] == thrower])
+        return _throw_runs(mine, self.shape, None) if mine else ()
+
     def by_knowledge(self) -> bool:
         """Whether what the players have seen limits the list (then it holds the runs)."""
         return self._knowledge is not None
@@ -835,22 +850,38 @@ class _ThrowIns:
 _NO_THROW_INS: Final = _ThrowIns((), (), None)
 
 
+def _window(state: State) -> bool:
+    """Whether anybody may throw in now: the pile started, the window open, a reaction left."""
+    f, rules = state.flow, state.setup.ruleset
+    return (
+        pile_started(state.table)
+        and throw_in_window_open(rules, f.stage)
+        and may_react(rules, f.reactions)
+    )
+
+
 def _throw_ins(state: State) -> _ThrowIns:
-    f, t, rules = state.flow, state.table, state.setup.ruleset
-    if (
-        not pile_started(t)
-        or not throw_in_window_open(rules, f.stage)
-        or not may_react(rules, f.reactions)
-    ):
+    if not _window(state):
         return _NO_THROW_INS
     # Not cached: a key holding the table's shape, the lock-outs and the motion is met again
     # too seldom to pay for itself (measured: 40 % of the states of random rounds).
     throwers = _throwers(state)
     shape = _shape(state)
     runs = None
-    if _ruleset_answers(rules).by_knowledge:
+    if _ruleset_answers(state.setup.ruleset).by_knowledge:
         runs = _throw_runs(throwers, shape, state)
     return _ThrowIns(throwers, shape, runs)
+
+
+def _thrower_runs(state: State, thrower: int) -> tuple[Sequence[Action], ...]:
+    """``_throw_ins(state).of(thrower)``, the other throwers' runs neither built nor checked."""
+    if not _window(state):
+        return ()
+    mine = tuple([entry for entry in _throwers(state) if entry[1] == thrower])
+    if not mine:
+        return ()
+    knowing = state if _ruleset_answers(state.setup.ruleset).by_knowledge else None
+    return _throw_runs(mine, _shape(state), knowing)
 
 
 def _owners(actor: int, n: int, reach: bool) -> list[int]:

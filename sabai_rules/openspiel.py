@@ -176,8 +176,8 @@ class SabaiSabaiState(pyspiel.State):  # type: ignore[misc]
 
     def _tensor(self, player: int | None, openspiels: Any) -> list[float]:
         # OpenSpiel's own makes a new float of every value (1,237 at four players), most of them
-        # zeros: the rows' empty slots. Here one float serves every zero, and one each value of
-        # the rows' bytes.
+        # zeros: the rows' empty slots. Here the zeros are one float, and the rows' other values
+        # the floats of _BYTE_FLOATS; only the header's and the tail's are made.
         node = self.node
         me = node.current_player if player is None else player
         if type(me) is not int or not 0 <= me < node.spec.players:

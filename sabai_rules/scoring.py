@@ -29,14 +29,15 @@ __all__ = [
 JOKER_POINTS: Final = -4
 
 
-def card_value(state: State, card: int) -> int:
+def card_value(state: State, card: object) -> int:
     """Card points of one card: its face value (:rule:`ruling.card-points-face-value`), -4 for a
     joker, the ruleset's ``ass_joker_value`` for the Ass Joker
     (:rule:`objective.ass-joker-exception`, :rule:`ruling.ass-joker-value`).
     :class:`TypeError` if ``state`` is no :class:`~sabai_rules.state.State` or ``card`` no
-    ``int``, :class:`ValueError` if ``card`` is no card id of its deck."""
-    number(card, "card", 0, len(is_state(state).deck) - 1)
-    face = state.deck.faces[card]
+    ``int`` (a ``bool`` included, in the compiled build too: hence the parameter's type),
+    :class:`ValueError` if ``card`` is no card id of its deck."""
+    index = number(card, "card", 0, len(is_state(state).deck) - 1)
+    face = state.deck.faces[index]
     if face == JOKER:
         return JOKER_POINTS
     if face == ASS_JOKER:

@@ -108,8 +108,8 @@ def test_the_states_own_answers_are_openspiels(mode: str) -> None:
     """``is_chance_node``, ``legal_actions``, ``rewards`` and the tensors, answered from Python,
     are OpenSpiel's C++ answers at every node of a few games: the chance outcomes at a chance node
     whoever asks, the mover's moves, nobody else's, none at the end, OpenSpiel's error for a
-    pseudo-player; the returns once it is over, else zeros; each
-    player's tensor, and the mover's without a player."""
+    pseudo-player; the returns once it is over, else zeros; each player's tensor, and the mover's
+    without a player."""
     game = load(players=3, mode=mode, max_turns=15)
     base = pyspiel.State
     rng = random.Random(7)

@@ -174,17 +174,15 @@ class LegalActions(Sequence[Action]):
         found = self._parts
         if found is None:
             player = self._player
-            throws = self._throws
-            if player == NO_PLAYER:
-                found = self._tally().runs()
-            elif throws is None:
-                # One player's: the others' not built (nor, under the options of knowledge,
-                # checked card by card).
-                found = _thrower_runs(self._state, player)
-            else:
-                found = throws.of(player)
+            found = self._tally().runs() if player == NO_PLAYER else self._runs_for(player)
             self._parts = found
         return found
+
+    def _runs_for(self, thrower: int) -> tuple[Sequence[Action], ...]:
+        """``thrower``'s runs: from the tally if there is one, else theirs alone (the others'
+        neither built nor, under the options of knowledge, checked card by card)."""
+        throws = self._throws
+        return _thrower_runs(self._state, thrower) if throws is None else throws.of(thrower)
 
     @property
     def throw_ins(self) -> tuple[Action, ...]:
@@ -221,8 +219,7 @@ class LegalActions(Sequence[Action]):
             return asked[1]
         if self._player != NO_PLAYER:
             return self._runs() if who == self._player else ()
-        throws = self._throws
-        found = _thrower_runs(self._state, who) if throws is None else throws.of(who)
+        found = self._runs_for(who)
         self._asked = (who, found)
         return found
 
@@ -756,7 +753,7 @@ class _ThrowIns:
     the options where what the players have seen limits throw-ins for others, it holds the runs
     themselves."""
 
-    __slots__ = ("_flat", "_knowledge", "_runs", "counts", "shape", "size", "throwers")
+    __slots__ = ("_flat", "_knowledge", "_runs", "counts", "shape", "size", "throwers", "total")
 
     def __init__(
         self,
@@ -769,12 +766,14 @@ class _ThrowIns:
         self.counts = counts = [e if type(e) is int else len(e) for e in shape]
         self._knowledge = self._runs = runs
         self._flat: tuple[Action, ...] | None = None
-        if runs is not None:
-            self.size = sum(map(len, runs))
-            return
         total = 0
         for count in counts:
             total += count
+        #: The slots of every row: what a thrower who may throw in for others has.
+        self.total = total
+        if runs is not None:
+            self.size = sum(map(len, runs))
+            return
         size = 0
         for _, actor, reach in throwers:
             size += total if reach else counts[actor]
@@ -839,10 +838,7 @@ class _ThrowIns:
         """The throwers who have a throw-in: a run of :meth:`runs`."""
         if self._knowledge is not None:
             return {run[0].actor for run in self._knowledge}
-        counts = self.counts
-        total = 0
-        for count in counts:
-            total += count
+        counts, total = self.counts, self.total
         return {actor for _, actor, reach in self.throwers if (total if reach else counts[actor])}
 
 

@@ -38,20 +38,18 @@ import random
 from array import array
 from bisect import bisect_left
 from collections.abc import Sequence
-from itertools import groupby
-from operator import attrgetter
 from typing import Any, Final, Literal
 
 import attrs
 
 from sabai_rules.cards import face_name
 from sabai_rules.engine.arguments import instance, number, seat
+from sabai_rules.engine.transition import apply_listed
 from sabai_rules.game import finish_round, new_game, start_round
 from sabai_rules.moves import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     Action,
-    apply,
     apply_chance,
     deal,
     deck_for,
@@ -200,13 +198,13 @@ class EpisodeSpec:
 
 # -- the asking at one state -----------------------------------------------------------------
 
-_ACTOR: Final = attrgetter("actor")
 #: Each space's move indices of the actions asked about, by the action's identity (the engine
 #: hands out the same action objects state after state; hashing one is a call into Python): the
 #: action and its index. Each memo holds its actions, so an identity is not reused while it is
 #: there; emptied when it reaches :data:`_MEMO_LIMIT` (the engine builds an action when first
-#: listed, and again after emptying its own cache).
-_INDICES: dict[int, tuple[ActionSpace, dict[int, tuple[Move, int]]]] = {}
+#: listed, and again after emptying its own cache). With it, the space's decline index
+#: (``ActionSpace.moves`` is a property of an interpreted class).
+_INDICES: dict[int, tuple[ActionSpace, dict[int, tuple[Move, int]], int]] = {}
 _MEMO_LIMIT: Final = 1 << 16
 #: Each seat's decline (a value: one object serves every node).
 _DECLINES: Final = tuple(Decline(p) for p in range(MAX_PLAYERS))
@@ -225,18 +223,24 @@ def _by_actor(actions: tuple[Action, ...]) -> dict[int, tuple[Action, ...]]:
     # The engine lists actions grouped by actor (the rest of an open motion last, its thrower's
     # second group).
     found: dict[int, tuple[Action, ...]] = {}
-    for actor, group in groupby(actions, _ACTOR):
-        mine = tuple(group)
+    start, k = 0, len(actions)
+    while start < k:
+        actor = actions[start].actor
+        end = start + 1
+        while end < k and actions[end].actor == actor:
+            end += 1
+        mine = actions[start:end]
         found[actor] = found[actor] + mine if actor in found else mine
+        start = end
     return found
 
 
-def _memo(space: ActionSpace) -> dict[int, tuple[Move, int]]:
-    """``space``'s memo of move indices (:data:`_INDICES`)."""
+def _memo(space: ActionSpace) -> tuple[ActionSpace, dict[int, tuple[Move, int]], int]:
+    """``space``, its memo of move indices and its decline's index (:data:`_INDICES`)."""
     memo = _INDICES.get(id(space))
     if memo is None or memo[0] is not space:
-        memo = _INDICES[id(space)] = (space, {})
-    return memo[1]
+        memo = _INDICES[id(space)] = (space, {}, space.moves - 1)
+    return memo
 
 
 def _index(indices: dict[int, tuple[Move, int]], space: ActionSpace, move: Move) -> int:
@@ -255,17 +259,14 @@ def _numbered(
 ) -> tuple[tuple[int, ...], tuple[Move, ...]]:
     """What the game waits for from one player (``moves``, their decisions then their passes)
     by index, in increasing order: the indices, and the moves in their order."""
-    indices = _memo(space)
+    indices = _memo(space)[1]
     numbers = [_index(indices, space, move) for move in moves]
-    order = sorted(range(len(numbers)), key=numbers.__getitem__)
-    if order != list(range(len(numbers))):
-        numbers = [numbers[i] for i in order]
-        moves = tuple([moves[i] for i in order])
+    for k in range(1, len(numbers)):
+        if numbers[k - 1] > numbers[k]:
+            # Distinct moves, distinct indices: the pairs sort by index alone.
+            pairs = sorted(zip(numbers, moves, strict=True))
+            return tuple([i for i, _ in pairs]), tuple([m for _, m in pairs])
     return tuple(numbers), moves
-
-
-def _first(piece: tuple[int, Sequence[int], Sequence[Move]]) -> int:
-    return piece[0]
 
 
 def _asked_moves(
@@ -277,7 +278,7 @@ def _asked_moves(
     one with the slot (:meth:`~sabai_rules.space.ActionSpace.move_index`): a run of
     consecutive slots is numbered from its first and last actions alone, and the runs, which
     do not overlap, are put in order by their first."""
-    indices = _memo(space)
+    _, indices, decline = _memo(space)
     pieces: list[tuple[int, Sequence[int], Sequence[Move]]] = []
     for run in runs:
         first = _index(indices, space, run[0])
@@ -292,13 +293,14 @@ def _asked_moves(
     for call in calls:
         at = _index(indices, space, call)
         pieces.append((at, (at,), (call,)))
-    pieces.sort(key=_first)
+    # The runs and calls do not overlap: the pieces sort by their first index alone.
+    pieces.sort()
     found: list[int] = []
     moves: list[Move] = []
     for _, numbers, mine in pieces:
         found.extend(numbers)
         moves.extend(mine)
-    found.append(space.moves - 1)
+    found.append(decline)
     moves.append(_DECLINES[player])
     return tuple(found), tuple(moves)
 
@@ -359,7 +361,12 @@ class _Asking:
         if found == -2:
             decisions, passes = self._waited_for()
             waited = decisions or passes
-            found = self._waiting = next((p for p in self.order if p in waited), NO_PLAYER)
+            found = NO_PLAYER
+            for p in self.order:
+                if p in waited:
+                    found = p
+                    break
+            self._waiting = found
         return found
 
     def of(self, player: int, asked: bool) -> tuple[tuple[int, ...], tuple[Move, ...]]:
@@ -477,7 +484,12 @@ class Episode:
             else:
                 asking = self._asked()
                 declined = self.declined
-                found = next((p for p in asking.askers if not (declined >> p) & 1), asking.waiting)
+                for p in asking.askers:
+                    if not (declined >> p) & 1:
+                        found = p
+                        break
+                else:
+                    found = asking.waiting
             self._player = found
         return found
 
@@ -530,7 +542,8 @@ class Episode:
                 False,
                 self._asking,
             )
-        return self._after(apply(self.state, move))  # type: ignore[arg-type]
+        # The move is one of the listing of this very state (:meth:`_moves`).
+        return self._after(apply_listed(self.state, move))  # type: ignore[arg-type]
 
     def chance_outcomes(self) -> tuple[int, ...]:
         """At a chance node, its outcomes (card ids, or seats), equally likely; else ``()``."""

@@ -14,7 +14,7 @@ from sabai_rules.engine.work import NeedChance, Work
 from sabai_rules.events import Event
 from sabai_rules.state import State
 
-__all__ = ["apply", "apply_events", "is_legal"]
+__all__ = ["apply", "apply_events", "apply_listed", "is_legal"]
 
 
 def _transition(state: State, action: Action, events: list[Event] | None) -> State:
@@ -26,6 +26,11 @@ def _transition(state: State, action: Action, events: list[Event] | None) -> Sta
         problem = current_refusal(state, action)
         if problem is not None:
             raise in_edition(problem, state)
+    return _carried(state, action, events)
+
+
+def _carried(state: State, action: Action, events: list[Event] | None) -> State:
+    """The state after ``action``, a legal action, is carried out and play settles."""
     if events is None:
         done = shortcut(state, action)
         if done is not None:
@@ -48,6 +53,14 @@ def apply(state: State, action: Action) -> State:
     needs chance gives the chance node where it waits (:func:`~sabai_rules.moves.apply_chance`
     goes on)."""
     return _transition(state, action, None)
+
+
+def apply_listed(state: State, action: Action) -> State:
+    """:func:`apply` for an action that :func:`~sabai_rules.moves.legal_actions` listed for this
+    very ``state``, not checked again: the listing decided that it is legal. For the episodes of
+    the frameworks (:mod:`sabai_rules.episode`), which number the listing's own actions and
+    apply the one chosen; anything else is a caller's error this does not catch."""
+    return _carried(state, action, None)
 
 
 def apply_events(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:

@@ -11,7 +11,7 @@ import pytest
 
 from sabai_rules.cards import DeckSpec
 from sabai_rules.episode import CHANCE, NO_PLAYER, Episode, EpisodeSpec
-from sabai_rules.moves import Action, apply, apply_chance, legal_actions
+from sabai_rules.moves import Action, Draw, Pass, Peek, apply, apply_chance, legal_actions
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.scoring import round_utilities, score_round
 from sabai_rules.sequential import Decline, SequentialState
@@ -68,6 +68,21 @@ def test_an_episode_asks_in_the_order_of_the_sequence_and_numbers_its_moves(
             for done in actions:
                 state = apply_chance(state, done) if isinstance(done, int) else apply(state, done)
             assert state == node.state
+
+
+@pytest.mark.rules("ruling.sequential-actions")
+def test_what_a_player_is_waited_for_is_numbered_in_increasing_order_as_listed_or_not() -> None:
+    """The engine lists a player's decisions then their passes; the episode numbers them in
+    increasing order of index, each move beside its own index, whatever order it was given."""
+    from sabai_rules.episode import _numbered  # noqa: PLC0415 - the numbering itself
+
+    space = EpisodeSpec.of(players=4).space
+    draw, peek, passing = Draw(0), Peek(0, 2), Pass(0)
+    want = ((0, 535, 15052), (draw, peek, passing))
+    assert tuple(space.move_index(m) for m in want[1]) == want[0]
+    assert _numbered(space, (draw, peek, passing)) == want
+    assert _numbered(space, (passing, draw, peek)) == want
+    assert _numbered(space, (peek, passing, draw)) == want
 
 
 @pytest.mark.rules("round-end.victory-points", "ruling.round-turn-cap", "ruling.reaction-cap")

@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import random
+import struct
 from array import array
 from typing import Any, Final
 
@@ -435,10 +436,19 @@ def observation_parts(state: State, player: object) -> tuple[array[int], bytes]:
         out.append((passed >> p) & 1)
         out.append((lockout >> p) & 1)
         out.append(len(row))
-    values = array("i", out)
+    packer = _PACKERS.get(len(out))
+    if packer is None:
+        packer = _PACKERS[len(out)] = struct.Struct(f"{len(out)}i")
+    values = array("i")
+    values.frombytes(packer.pack(*out))
     values += _discard_counts(discard, by_card, len(by_face))
     return values, _rows_code(by_card, masks, me, t.rows)
 
+
+#: The header's packer by its length: ``array("i", values)`` converts value by value through
+#: argument parsing, one ``struct`` pack of them all into native C ints is faster (measured:
+#: 6 % of an observation, compiled).
+_PACKERS: dict[int, struct.Struct] = {}
 
 #: The discard pile's counts by face code, by the pile (its identity, checked): a pile changes
 #: once every few actions.

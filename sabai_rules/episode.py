@@ -206,6 +206,8 @@ class EpisodeSpec:
 #: (``ActionSpace.moves`` is a property of an interpreted class).
 _INDICES: dict[int, tuple[ActionSpace, dict[int, tuple[Move, int]], int]] = {}
 _MEMO_LIMIT: Final = 1 << 16
+#: Each value below 256 as a float, one object each (:meth:`Episode.observation_floats`).
+_FLOATS: Final = tuple([float(v) for v in range(256)])
 #: Each seat's decline (a value: one object serves every node).
 _DECLINES: Final = tuple(Decline(p) for p in range(MAX_PLAYERS))
 #: The seats in play order from each active player, by table size.
@@ -591,6 +593,34 @@ class Episode:
                 tail.extend((len(game.rounds), game.num_rounds, *self.gains))
             found = seen[me] = (head, rows, tail)
         return found
+
+    def observation_floats(self, player: object) -> list[float]:
+        """:meth:`observation` as a new list of floats (the form of OpenSpiel's tensors). Refuses
+        what :meth:`observation` refuses."""
+        head, rows, tail = self.observation_parts(player)
+        start = len(head)
+        end = start + len(rows)
+        # The zeros (most of the rows' slots are empty) are one float, every other value below
+        # 256 one of _FLOATS: only the few others are made. Every value of the rows is a byte.
+        out = [0.0] * (end + len(tail))
+        floats = _FLOATS
+        for k in range(start):
+            v = head[k]
+            out[k] = floats[v] if 0 <= v < 256 else float(v)
+        # Each row's part is padded with zeros past its cards' slots (1 + n values a slot).
+        cards = self.state.table.rows
+        step = 1 + len(cards)
+        width = len(rows) // len(cards)
+        for p in range(len(cards)):
+            at = p * width
+            for k in range(at, at + len(cards[p]) * step):
+                v = rows[k]
+                if v:
+                    out[start + k] = floats[v]
+        for k in range(len(tail)):
+            v = tail[k]
+            out[end + k] = floats[v] if 0 <= v < 256 else float(v)
+        return out
 
     def observation(self, player: object) -> tuple[int, ...]:
         """What ``player`` knows, :attr:`EpisodeSpec.observation_size` ints: the engine's

@@ -76,8 +76,6 @@ _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _INTC: Final = np.dtype(np.intc)
 _BYTE: Final = np.dtype(np.uint8)
-#: Each byte's value as a float (the rows' values are bytes), one object each.
-_BYTE_FLOATS: Final = tuple(float(v) for v in range(256))
 
 
 class SabaiSabaiGame(pyspiel.Game):  # type: ignore[misc]
@@ -176,25 +174,14 @@ class SabaiSabaiState(pyspiel.State):  # type: ignore[misc]
 
     def _tensor(self, player: int | None, openspiels: Any) -> list[float]:
         # OpenSpiel's own makes a new float of every value (1,237 at four players), most of them
-        # zeros: the rows' empty slots. Here the zeros are one float, and the rows' other values
-        # the floats of _BYTE_FLOATS; only the header's and the tail's are made.
+        # zeros: the rows' empty slots (Episode.observation_floats shares them).
         node = self.node
         me = node.current_player if player is None else player
         if type(me) is not int or not 0 <= me < node.spec.players:
             # OpenSpiel's answer, an error for a pseudo-player or a seat not at the table.
             found = openspiels(self) if player is None else openspiels(self, player)
             return found  # type: ignore[no-any-return]
-        head, rows, tail = node.observation_parts(me)
-        start = len(head)
-        out = [0.0] * (start + len(rows) + len(tail))
-        out[:start] = map(float, head)
-        floats = _BYTE_FLOATS
-        width = len(rows) // node.spec.players
-        for at in range(0, len(rows), width):
-            kept = rows[at : at + width].rstrip(b"\0")
-            out[start + at : start + at + len(kept)] = [floats[v] for v in kept]
-        out[start + len(rows) :] = map(float, tail)
-        return out
+        return node.observation_floats(me)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         outcomes = self.node.chance_outcomes()

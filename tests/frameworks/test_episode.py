@@ -153,6 +153,28 @@ def test_the_observation_is_the_engines_then_the_asking_then_the_game() -> None:
 
 
 @pytest.mark.rules("ruling.knowledge-model")
+def test_the_observation_as_floats_is_the_observation_value_for_value() -> None:
+    """Through a whole game, its end included (points below zero too), what each player
+    observes, as OpenSpiel's floats, is their observation."""
+    spec = EpisodeSpec.of(players=3, mode="game", chance="sampled")
+    rng = random.Random(0)
+    node, checked, negative = Episode.start(spec, seed=0), 0, False
+    while True:
+        for player in range(3):
+            seen = node.observation(player)
+            floats = node.observation_floats(player)
+            assert floats == [float(v) for v in seen]
+            assert all(type(v) is float for v in floats)
+            negative = negative or min(seen) < 0
+            checked += 1
+        if node.is_over:
+            break
+        node = play(node, rng)
+    assert checked > 300
+    assert negative  # a player's points below zero, a value no byte holds
+
+
+@pytest.mark.rules("ruling.knowledge-model")
 @pytest.mark.parametrize("preset", ["current", "older"])
 def test_a_resampled_node_looks_the_same_to_its_player_and_offers_the_same_moves(
     preset: str,

@@ -208,6 +208,9 @@ _INDICES: dict[int, tuple[ActionSpace, dict[int, tuple[Move, int]], int]] = {}
 _MEMO_LIMIT: Final = 1 << 16
 #: Each value below 256 as a float, one object each (:meth:`Episode.observation_floats`).
 _FLOATS: Final = tuple([float(v) for v in range(256)])
+#: The pairs of a chance node of ``count`` outcomes, by ``count``: ``(k, 1 / count)`` for every
+#: outcome ``k`` up to the greatest met (card ids, seats), one tuple each, shared by the nodes.
+_UNIFORM: dict[int, tuple[tuple[int, float], ...]] = {}
 #: Each seat's decline (a value: one object serves every node).
 _DECLINES: Final = tuple(Decline(p) for p in range(MAX_PLAYERS))
 #: The seats in play order from each active player, by table size.
@@ -551,6 +554,20 @@ class Episode:
         """At a chance node, its outcomes (card ids, or seats), equally likely; else ``()``."""
         pending = self.state.flow.pending
         return pending.choices if type(pending) is Chance else ()
+
+    def chance_distribution(self) -> list[tuple[int, float]]:
+        """:meth:`chance_outcomes` each with its probability, as OpenSpiel lists a chance node's
+        outcomes (a new list; ``[]`` where chance does not decide)."""
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            return []
+        count = len(outcomes)
+        # The outcomes are in increasing order.
+        pairs = _UNIFORM.get(count)
+        if pairs is None or len(pairs) <= outcomes[-1]:
+            chance = 1.0 / count
+            pairs = _UNIFORM[count] = tuple([(k, chance) for k in range(outcomes[-1] + 1)])
+        return [pairs[outcome] for outcome in outcomes]
 
     def child_chance(self, outcome: object) -> Episode:
         """The node after chance gives ``outcome`` (:func:`~sabai_rules.moves.apply_chance`,

@@ -33,7 +33,6 @@ facts. They do not recall the order of past events.
 from __future__ import annotations
 
 import random
-from itertools import repeat
 from typing import Any, Final
 
 import numpy as np
@@ -184,8 +183,7 @@ class SabaiSabaiState(pyspiel.State):  # type: ignore[misc]
         return node.observation_floats(me)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        outcomes = self.node.chance_outcomes()
-        return list(zip(outcomes, repeat(1.0 / len(outcomes))))
+        return self.node.chance_distribution()
 
     def _apply_action(self, action: int) -> None:
         node = self.node

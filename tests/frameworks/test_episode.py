@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from collections import Counter
 
 import pytest
 
@@ -83,6 +84,32 @@ def test_what_a_player_is_waited_for_is_numbered_in_increasing_order_as_listed_o
     assert _numbered(space, (draw, peek, passing)) == want
     assert _numbered(space, (passing, draw, peek)) == want
     assert _numbered(space, (peek, passing, draw)) == want
+
+
+@pytest.mark.rules("setup.four-cards", "ruling.draw-pile-exhausted")
+def test_chance_lists_each_outcome_once_with_the_same_probability() -> None:
+    """At every chance node of a game (the deals card by card, the reshuffles of the discard
+    pile), each outcome with one over their number; nothing where the players decide."""
+    spec = EpisodeSpec.of(players=4, mode="game", chance="explicit")
+    rng = random.Random(4)
+    node, kinds, counts = Episode.start(spec), Counter[str](), set()
+    while not node.is_over:
+        outcomes = node.chance_outcomes()
+        listed = node.chance_distribution()
+        if node.current_player == CHANCE:
+            assert [o for o, _ in listed] == list(outcomes)
+            assert {p for _, p in listed} == {1.0 / len(outcomes)}
+            assert sum(p for _, p in listed) == pytest.approx(1.0)
+            kinds[node.state.flow.pending.kind.value] += 1  # type: ignore[union-attr]
+            counts.add(len(outcomes))
+        else:
+            assert outcomes == ()
+            assert listed == []
+        node = play(node, rng)
+    assert node.chance_distribution() == []
+    assert kinds["deal"] > 200
+    assert kinds["reshuffle"] > 0
+    assert len(counts) > 40  # chance nodes of many sizes
 
 
 @pytest.mark.rules("round-end.victory-points", "ruling.round-turn-cap", "ruling.reaction-cap")

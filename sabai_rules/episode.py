@@ -210,7 +210,7 @@ _MEMO_LIMIT: Final = 1 << 16
 _FLOATS: Final = tuple([float(v) for v in range(256)])
 #: The pairs of a chance node of ``count`` outcomes, by ``count``: ``(k, 1 / count)`` for every
 #: outcome ``k`` up to the greatest met (card ids, seats), one tuple each, shared by the nodes.
-_UNIFORM: dict[int, tuple[tuple[int, float], ...]] = {}
+_UNIFORM: dict[int, tuple[object, ...]] = {}
 #: Each seat's decline (a value: one object serves every node).
 _DECLINES: Final = tuple(Decline(p) for p in range(MAX_PLAYERS))
 #: The seats in play order from each active player, by table size.
@@ -562,12 +562,14 @@ class Episode:
         if not outcomes:
             return []
         count = len(outcomes)
-        # The outcomes are in increasing order.
+        # The outcomes are in increasing order. The pairs are typed ``object``: compiled, a
+        # ``tuple[int, float]`` would be unpacked and a new one built for the list.
         pairs = _UNIFORM.get(count)
         if pairs is None or len(pairs) <= outcomes[-1]:
             chance = 1.0 / count
             pairs = _UNIFORM[count] = tuple([(k, chance) for k in range(outcomes[-1] + 1)])
-        return [pairs[outcome] for outcome in outcomes]
+        found: list[Any] = [pairs[outcome] for outcome in outcomes]
+        return found
 
     def child_chance(self, outcome: object) -> Episode:
         """The node after chance gives ``outcome`` (:func:`~sabai_rules.moves.apply_chance`,

@@ -58,7 +58,7 @@ def apply(state: State, action: Action) -> State:
 def apply_listed(state: State, action: Action) -> State:
     """:func:`apply` for an action that :func:`~sabai_rules.moves.legal_actions` listed for this
     very ``state``, not checked again: the listing decided that it is legal. For the episodes of
-    the frameworks (:mod:`sabai_rules.episode`), which number the listing's own actions and
+    the frameworks (``sabai_rules.episode``), which number the listing's own actions and
     apply the one chosen; anything else is a caller's error this does not catch."""
     return _carried(state, action, None)
 

@@ -47,7 +47,10 @@ Times are CPU time of this process (``time.process_time``), so that a busy or th
 machine does not distort them; each figure is the median of ``--runs`` timed runs of
 ``--seconds``. The table gives transitions/s, transitions per round, and the ratio of
 sabai-rules at 4 players to the row, then sabai-rules at each table size against Kuhn poker in
-place. Peers come from the optional extra (``pip install -e '.[bench]'``); a missing one is
+place. The second table is followed by ``python_sabai_sabai``'s steps over
+``python_liars_poker``'s for each way of observing, run by run (the runs take turns, and each
+way's games are timed one right after the other, so that each run of the one is paired with
+the same run of the other): their median and range. Peers come from the optional extra (``pip install -e '.[bench]'``); a missing one is
 skipped with a note.
 """
 
@@ -77,7 +80,11 @@ Entry = tuple[str, int, str, Round]
 
 SABAI_PLAYERS = (2, 4, 12)
 FRAMEWORK_PLAYERS = 4
-SPIEL_OBSERVED = ("python_sabai_sabai", "python_liars_poker", "python_kuhn_poker")
+SABAI_SPIEL = "python_sabai_sabai"
+SPIEL_OBSERVED = (SABAI_SPIEL, "python_liars_poker", "python_kuhn_poker")
+SPIEL_MODES = ("observer", "tensor", "rl_environment")
+#: The peer of issue 14's target: the adapter does at least as many steps as it.
+SPIEL_PEER = "python_liars_poker"
 ZOO_CLASSIC = ("tictactoe_v3", "connect_four_v3", "leduc_holdem_v4", "texas_holdem_v4")
 SPIEL_GAMES: tuple[tuple[str, dict[str, int]], ...] = (
     ("python_kuhn_poker", {}),
@@ -254,14 +261,20 @@ def frameworks(notes: list[str]) -> list[Entry]:
     except ImportError as exc:
         notes.append(f"skipped OpenSpiel with observations ({exc}); pip install -e '.[bench]'")
     else:
-        for name in SPIEL_OBSERVED:
-            params = {"players": FRAMEWORK_PLAYERS} if name == "python_sabai_sabai" else {}
-            game = pyspiel.load_game(name, params)
-            for observe in ("tensor", "observer"):
-                play = spiel_observed_round(game, observe)
+        games = [
+            pyspiel.load_game(name, {"players": FRAMEWORK_PLAYERS} if name == SABAI_SPIEL else {})
+            for name in SPIEL_OBSERVED
+        ]
+        # By way of observing, the games one beside the other: each run of sabai-sabai is timed
+        # right before the same run of its peers, which its ratio to them takes.
+        for observe in SPIEL_MODES:
+            for name, game in zip(SPIEL_OBSERVED, games, strict=True):
+                play = (
+                    spiel_environment_round(game)
+                    if observe == "rl_environment"
+                    else spiel_observed_round(game, observe)
+                )
                 entries.append((name, int(game.num_players()), observe, play))
-            players = int(game.num_players())
-            entries.append((name, players, "rl_environment", spiel_environment_round(game)))
     try:
         import importlib  # noqa: PLC0415
 
@@ -349,8 +362,10 @@ def engines_table(rows: list[dict[str, Any]]) -> dict[str, float]:
     return against_kuhn
 
 
-def frameworks_table(rows: list[dict[str, Any]]) -> None:
-    """Print the frameworks' table: steps/s with observations."""
+def frameworks_table(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Print the frameworks' table: steps/s with observations; then, for each way of observing
+    in OpenSpiel, sabai-sabai's steps over liar's poker's, run by run (each run of the one
+    beside the same run of the other), and return those ratios."""
     print("with observations: steps/s (a step is one applied action, chance included)")
     columns = ("name", "players", "mode", "steps/s", "per episode")
     print("{:<22}{:>8}  {:<15}{:>14}{:>12}".format(*columns))
@@ -359,6 +374,23 @@ def frameworks_table(rows: list[dict[str, Any]]) -> None:
             f"{row['name']:<22}{row['players']:>8}  {row['mode']:<15}"
             f"{row['transitions_per_s']:>14,.0f}{row['transitions_per_round']:>12,.1f}"
         )
+    runs = {
+        (row["name"], row["mode"]): [run["transitions"] / run["cpu_s"] for run in row["runs"]]
+        for row in rows
+    }
+    against: dict[str, dict[str, Any]] = {}
+    for mode in SPIEL_MODES:
+        ours, theirs = runs.get((SABAI_SPIEL, mode)), runs.get((SPIEL_PEER, mode))
+        if ours and theirs:
+            ratios = [a / b for a, b in zip(ours, theirs, strict=True)]
+            against[mode] = {"median": statistics.median(ratios), "runs": ratios}
+    if against:
+        shown = "; ".join(
+            f"{mode} {r['median']:.2f} ({min(r['runs']):.2f} to {max(r['runs']):.2f})"
+            for mode, r in against.items()
+        )
+        print(f"{SABAI_SPIEL} / {SPIEL_PEER}, run by run, median (range): {shown}")
+    return against
 
 
 def main() -> None:
@@ -388,10 +420,11 @@ def main() -> None:
     rows = timed(entries, args.seconds, args.runs)
     against_kuhn = engines_table(rows) if rows else {}
     observed = timed(observed_entries, args.seconds, args.runs)
+    against_liars: dict[str, dict[str, Any]] = {}
     if observed:
         if rows:
             print()
-        frameworks_table(observed)
+        against_liars = frameworks_table(observed)
 
     if args.json is not None:
         figures = {
@@ -402,6 +435,7 @@ def main() -> None:
             "results": rows,
             "sabai_over_kuhn_in_place": against_kuhn,
             "with_observations": observed,
+            "sabai_over_liars_poker": against_liars,
         }
         args.json.write_text(json.dumps(figures, indent=2) + "\n")
 

@@ -50,8 +50,8 @@ sabai-rules at 4 players to the row, then sabai-rules at each table size against
 place. The second table is followed by ``python_sabai_sabai``'s steps over
 ``python_liars_poker``'s for each way of observing, run by run (the runs take turns, and each
 way's games are timed one right after the other, so that each run of the one is paired with
-the same run of the other): their median and range. Peers come from the optional extra (``pip install -e '.[bench]'``); a missing one is
-skipped with a note.
+the same run of the other): their median and range. Peers come from the optional extra
+(``pip install -e '.[bench]'``); a missing one is skipped with a note.
 """
 
 from __future__ import annotations

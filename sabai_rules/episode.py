@@ -35,6 +35,7 @@ ruleset leaves it to the table. Every round is capped (``max_round_turns``, ``ma
 from __future__ import annotations
 
 import random
+import struct
 from array import array
 from bisect import bisect_left
 from collections.abc import Sequence
@@ -211,6 +212,9 @@ _FLOATS: Final = tuple([float(v) for v in range(256)])
 #: The pairs of a chance node of ``count`` outcomes, by ``count``: ``(k, 1 / count)`` for every
 #: outcome ``k`` up to the greatest met (card ids, seats), one tuple each, shared by the nodes.
 _UNIFORM: dict[int, tuple[object, ...]] = {}
+#: Who declined as C ints (:meth:`Episode.observation_parts`), by ``declined << 4 | players``
+#: (a table has at most 12 players): at most 2 ** 12 entries of a few bytes.
+_DECLINED: dict[int, bytes] = {}
 #: Each seat's decline (a value: one object serves every node).
 _DECLINES: Final = tuple(Decline(p) for p in range(MAX_PLAYERS))
 #: The seats in play order from each active player, by table size.
@@ -606,7 +610,17 @@ class Episode:
         if found is None:
             head, rows = observation_parts(self.state, me)
             declined = self.declined
-            tail = array("i", [(declined >> p) & 1 for p in range(self.spec.players)])
+            # Who declined, from the packed C ints of that set of players: ``array("i", list)``
+            # converts value by value, copying bytes into a new array does not.
+            n = self.spec.players
+            key = declined << 4 | n
+            packed = _DECLINED.get(key)
+            if packed is None:
+                packed = _DECLINED[key] = struct.pack(
+                    f"{n}i", *[(declined >> p) & 1 for p in range(n)]
+                )
+            tail = array("i")
+            tail.frombytes(packed)
             game = self.game
             if game is not None:
                 tail.extend((len(game.rounds), game.num_rounds, *self.gains))

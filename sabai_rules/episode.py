@@ -213,7 +213,7 @@ _FLOATS: Final = tuple([float(v) for v in range(256)])
 #: outcome ``k`` up to the greatest met (card ids, seats), one tuple each, shared by the nodes.
 _UNIFORM: dict[int, tuple[object, ...]] = {}
 #: Who declined as C ints (:meth:`Episode.observation_parts`), by ``declined << 4 | players``
-#: (a table has at most 12 players): at most 2 ** 12 entries of a few bytes.
+#: (a table has at most 12 players, each of whom may have declined): fewer than 2 ** 13 entries.
 _DECLINED: dict[int, bytes] = {}
 #: Each seat's decline (a value: one object serves every node).
 _DECLINES: Final = tuple(Decline(p) for p in range(MAX_PLAYERS))

@@ -81,10 +81,10 @@ Entry = tuple[str, int, str, Round]
 SABAI_PLAYERS = (2, 4, 12)
 FRAMEWORK_PLAYERS = 4
 SABAI_SPIEL = "python_sabai_sabai"
-SPIEL_OBSERVED = (SABAI_SPIEL, "python_liars_poker", "python_kuhn_poker")
-SPIEL_MODES = ("observer", "tensor", "rl_environment")
 #: The peer of issue 14's target: the adapter does at least as many steps as it.
 SPIEL_PEER = "python_liars_poker"
+SPIEL_OBSERVED = (SABAI_SPIEL, SPIEL_PEER, "python_kuhn_poker")
+SPIEL_MODES = ("observer", "tensor", "rl_environment")
 ZOO_CLASSIC = ("tictactoe_v3", "connect_four_v3", "leduc_holdem_v4", "texas_holdem_v4")
 SPIEL_GAMES: tuple[tuple[str, dict[str, int]], ...] = (
     ("python_kuhn_poker", {}),

@@ -820,8 +820,7 @@ class _ThrowIns:
         runs = self._runs
         if runs is not None:
             return _runs_of(runs, thrower)
-        mine = tuple([entry for entry in self.throwers if entry[1] == thrower])
-        return _throw_runs(mine, self.shape, None) if mine else ()
+        return _own_runs(self.throwers, thrower, self.shape, None)
 
     def by_knowledge(self) -> bool:
         """Whether what the players have seen limits the list (then it holds the runs)."""
@@ -873,11 +872,16 @@ def _thrower_runs(state: State, thrower: int) -> tuple[Sequence[Action], ...]:
     """``_throw_ins(state).of(thrower)``, the other throwers' runs neither built nor checked."""
     if not _window(state):
         return ()
-    mine = tuple([entry for entry in _throwers(state) if entry[1] == thrower])
-    if not mine:
-        return ()
     knowing = state if _ruleset_answers(state.setup.ruleset).by_knowledge else None
-    return _throw_runs(mine, _shape(state), knowing)
+    return _own_runs(_throwers(state), thrower, _shape(state), knowing)
+
+
+def _own_runs(
+    throwers: tuple[_Thrower, ...], thrower: int, shape: tuple[Any, ...], knowing: State | None
+) -> tuple[Sequence[Action], ...]:
+    """``thrower``'s runs (:func:`_throw_runs`), none unless they are one of ``throwers``."""
+    mine = tuple([entry for entry in throwers if entry[1] == thrower])
+    return _throw_runs(mine, shape, knowing) if mine else ()
 
 
 def _owners(actor: int, n: int, reach: bool) -> list[int]:

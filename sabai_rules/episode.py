@@ -44,7 +44,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from sabai_rules.cards import face_name
-from sabai_rules.engine.arguments import instance, number, seat
+from sabai_rules.engine.arguments import instance, number, seat, writable
 from sabai_rules.engine.transition import apply_listed
 from sabai_rules.game import finish_round, new_game, start_round
 from sabai_rules.moves import (
@@ -64,6 +64,7 @@ from sabai_rules.space import ActionSpace, action_space
 from sabai_rules.state import NO_PLAYER, Chance, ChanceModel, EndCause, Game, State
 from sabai_rules.views import (
     OBSERVATION_HEADER,
+    observation_into,
     observation_parts,
     observation_size,
     sample_consistent_state,
@@ -92,6 +93,7 @@ class EpisodeSpec:
     #: :attr:`~sabai_rules.space.ActionSpace.moves` number each player's moves: looked up once,
     #: not at every state of the episode.
     space: ActionSpace = attrs.field(init=False, eq=False, repr=False)
+    _size: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         instance(self.ruleset, Ruleset, "ruleset")
@@ -112,6 +114,8 @@ class EpisodeSpec:
                 "ruleset: a game of a framework ends: game_tie_policy must be 'co_winners'"
             )
         object.__setattr__(self, "space", action_space(self.ruleset, self.players))
+        extra = self.players + (2 + self.players if self.mode == "game" else 0)
+        object.__setattr__(self, "_size", observation_size(self.ruleset, self.players) + extra)
 
     @classmethod
     def of(
@@ -172,8 +176,7 @@ class EpisodeSpec:
         (:func:`~sabai_rules.views.observation_size`), then per player whether they declined
         since the last action (0/1), then, in a game, the rounds played, the rounds planned and
         each player's points so far."""
-        extra = self.players + (2 + self.players if self.mode == "game" else 0)
-        return observation_size(self.ruleset, self.players) + extra
+        return self._size
 
     @property
     def max_length(self) -> int:
@@ -207,14 +210,17 @@ class EpisodeSpec:
 #: (``ActionSpace.moves`` is a property of an interpreted class).
 _INDICES: dict[int, tuple[ActionSpace, dict[int, tuple[Move, int]], int]] = {}
 _MEMO_LIMIT: Final = 1 << 16
-#: Each value below 256 as a float, one object each (:meth:`Episode.observation_floats`).
-_FLOATS: Final = tuple([float(v) for v in range(256)])
+#: Each value below 256 as a float, one object each (:meth:`Episode.observation_floats`; typed
+#: ``Any``: compiled, a ``float`` taken from a tuple of floats is unboxed, and boxed anew, a new
+#: object, where an object is needed).
+_FLOATS: Final[tuple[Any, ...]] = tuple([float(v) for v in range(256)])
 #: The pairs of a chance node of ``count`` outcomes, by ``count``: ``(k, 1 / count)`` for every
 #: outcome ``k`` up to the greatest met (card ids, seats), one tuple each, shared by the nodes.
 _UNIFORM: dict[int, tuple[object, ...]] = {}
-#: Who declined as C ints (:meth:`Episode.observation_parts`), by ``declined << 4 | players``
-#: (a table has at most 12 players, each of whom may have declined): fewer than 2 ** 13 entries.
-_DECLINED: dict[int, bytes] = {}
+#: Who declined as C ints (:meth:`Episode.observation_parts`) and as C floats
+#: (:meth:`Episode.observation_into`), by ``declined << 4 | players`` (a table has at most 12
+#: players, each of whom may have declined): fewer than 2 ** 13 entries.
+_DECLINED: dict[int, tuple[bytes, bytes]] = {}
 #: Each seat's decline (a value: one object serves every node).
 _DECLINES: Final = tuple(Decline(p) for p in range(MAX_PLAYERS))
 #: The seats in play order from each active player, by table size.
@@ -226,6 +232,20 @@ _ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {
 #: in a module's cache: an entry kept there outlived the nodes that asked for it, so the cyclic
 #: garbage collector's oldest generation grew by an object or two per step and its collections
 #: cost a third of an adapter's steps (measured on OpenSpiel with observations, 4 players).
+
+
+def _declined(declined: int, players: int) -> tuple[bytes, bytes]:
+    """Whether each of ``players`` seats declined (the bits of ``declined``), packed as C ints
+    and as C floats: copying bytes into an array does not convert value by value."""
+    key = declined << 4 | players
+    found = _DECLINED.get(key)
+    if found is None:
+        bits = [(declined >> p) & 1 for p in range(players)]
+        found = _DECLINED[key] = (
+            struct.pack(f"{players}i", *bits),
+            struct.pack(f"{players}f", *bits),
+        )
+    return found
 
 
 def _by_actor(actions: tuple[Action, ...]) -> dict[int, tuple[Action, ...]]:
@@ -609,23 +629,35 @@ class Episode:
         found = seen.get(me)
         if found is None:
             head, rows = observation_parts(self.state, me)
-            declined = self.declined
-            # Who declined, from the packed C ints of that set of players: ``array("i", list)``
-            # converts value by value, copying bytes into a new array does not.
-            n = self.spec.players
-            key = declined << 4 | n
-            packed = _DECLINED.get(key)
-            if packed is None:
-                packed = _DECLINED[key] = struct.pack(
-                    f"{n}i", *[(declined >> p) & 1 for p in range(n)]
-                )
             tail = array("i")
-            tail.frombytes(packed)
+            tail.frombytes(_declined(self.declined, self.spec.players)[0])
             game = self.game
             if game is not None:
                 tail.extend((len(game.rounds), game.num_rounds, *self.gains))
             found = seen[me] = (head, rows, tail)
         return found
+
+    def observation_into(self, player: object, buffer: memoryview) -> int:
+        """:meth:`observation` written into ``buffer`` as C floats (``float32``, native byte
+        order), as :func:`~sabai_rules.views.observation_into` writes the engine's part, for
+        frameworks that fill a float array in place (``buffer``: a writable memoryview of
+        bytes, ``memoryview(tensor).cast("B")`` of a numpy ``float32`` array of
+        :attr:`EpisodeSpec.observation_size`). Returns the number of bytes written. Refuses what
+        :meth:`observation` refuses and a buffer too short, before writing anything."""
+        spec = self.spec
+        n = spec.players
+        me = player if type(player) is int else seat(player, "player", n)
+        writable(buffer, 4 * spec.observation_size, "buffer")
+        at = observation_into(self.state, me, buffer)
+        floats = _declined(self.declined, n)[1]
+        buffer[at : at + len(floats)] = floats
+        at += len(floats)
+        game = self.game
+        if game is None:
+            return at
+        values = (len(game.rounds), game.num_rounds, *self.gains)
+        struct.pack_into(f"{len(values)}f", buffer, at, *values)
+        return at + 4 * len(values)
 
     def observation_floats(self, player: object) -> list[float]:
         """:meth:`observation` as a new list of floats (the form of OpenSpiel's tensors). Refuses
@@ -635,7 +667,7 @@ class Episode:
         end = start + len(rows)
         # The zeros (most of the rows' slots are empty) are one float, every other value below
         # 256 one of _FLOATS: only the few others are made. Every value of the rows is a byte.
-        out = [0.0] * (end + len(tail))
+        out: list[Any] = [0.0] * (end + len(tail))
         floats = _FLOATS
         for k in range(start):
             v = head[k]

@@ -73,8 +73,6 @@ GAME_TYPE: Final = pyspiel.GameType(
 
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
-_INTC: Final = np.dtype(np.intc)
-_BYTE: Final = np.dtype(np.uint8)
 
 
 class SabaiSabaiGame(pyspiel.Game):  # type: ignore[misc]
@@ -275,18 +273,11 @@ class SabaiSabaiObserver:
             self.parts[name] = self.tensor[at : at + size].reshape(shape)
             at += size
         assert at == spec.observation_size
-        start = head + 3 * n + face_count
-        end = start + n * slots * (1 + n)
-        # The tensor in the three pieces of Episode.observation_parts (sliced once: a slice
-        # costs as much as the copy into it).
-        self._pieces = (self.tensor[:start], self.tensor[start:end], self.tensor[end:])
+        #: The tensor's bytes, which Episode.observation_into fills.
+        self._bytes = self.tensor.data.cast("B")
 
     def set_from(self, state: SabaiSabaiState, player: int) -> None:
-        head, rows, tail = state.node.observation_parts(player)
-        into_head, into_rows, into_tail = self._pieces
-        into_head[:] = np.frombuffer(head, _INTC)
-        into_rows[:] = np.frombuffer(rows, _BYTE)
-        into_tail[:] = np.frombuffer(tail, _INTC)
+        state.node.observation_into(player, self._bytes)
 
     def string_from(self, state: SabaiSabaiState, player: int) -> str:
         return state.node.observation_text(player)

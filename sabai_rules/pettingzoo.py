@@ -102,7 +102,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
                 spec.rounds,
             )
         )
-        size = spec.observation_size
+        size = self._size = spec.observation_size
         self._moves = spec.moves
         observed = spaces.Dict(
             {
@@ -141,15 +141,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         node = self.node
         assert node is not None, "reset() the environment first"
         player = self._seat[agent]
-        head, rows, tail = node.observation_parts(player)
-        observation = np.concatenate(
-            (
-                np.frombuffer(head, np.intc),
-                np.frombuffer(rows, np.uint8),
-                np.frombuffer(tail, np.intc),
-            ),
-            dtype=np.float32,
-        )
+        observation = np.empty(self._size, np.float32)
+        node.observation_into(player, observation.data.cast("B"))
         mask = np.zeros(self._moves, np.int8)
         if player == node.current_player:
             mask.put(node.legal_indices(), 1)

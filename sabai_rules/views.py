@@ -22,7 +22,7 @@ from typing import Any, Final
 import attrs
 
 from sabai_rules.cards import face_name
-from sabai_rules.engine.arguments import instance, is_state, number, seat
+from sabai_rules.engine.arguments import instance, is_state, number, seat, writable
 from sabai_rules.events import Event
 from sabai_rules.moves import MAX_PLAYERS, MIN_PLAYERS, Action, deck_for, legal_actions
 from sabai_rules.ruleset import Ruleset
@@ -46,6 +46,7 @@ __all__ = [
     "PlayerView",
     "SlotView",
     "observation",
+    "observation_into",
     "observation_parts",
     "observation_size",
     "sample_consistent_state",
@@ -381,11 +382,56 @@ def observation_parts(state: State, player: object) -> tuple[array[int], bytes]:
     256). Refuses what :func:`observation` refuses."""
     if type(state) is not State:
         is_state(state)
+    me = seat(player, "player", state.players)
+    by_face, by_card = _codes(state.deck.faces)
+    out, masks = _header(state, me, by_card)
+    packer = _PACKERS.get(len(out))
+    if packer is None:
+        packer = _PACKERS[len(out)] = struct.Struct(f"{len(out)}i")
+    values = array("i")
+    values.frombytes(packer.pack(*out))
+    t = state.table
+    values += _discard_counts(t.discard, by_card, len(by_face))[0]
+    return values, b"".join(_rows_parts(by_card, len(by_face), masks, me, t.rows, 1))
+
+
+def observation_into(state: State, player: object, buffer: memoryview) -> int:
+    """:func:`observation` written into ``buffer`` as C floats (``float32``, native byte order),
+    for frameworks that fill a float array in place: ``buffer`` is a writable memoryview of bytes
+    (format ``"B"``) of at least four bytes a value, such as ``memoryview(tensor).cast("B")`` of
+    a numpy ``float32`` array. Returns the number of bytes written, from the start of
+    ``buffer``. Refuses what :func:`observation` refuses, and a buffer that is not such a
+    memoryview or is too short, before writing anything."""
+    if type(state) is not State:
+        is_state(state)
+    me = seat(player, "player", state.players)
+    by_face, by_card = _codes(state.deck.faces)
     n = state.players
-    me = seat(player, "player", n)
+    head = len(OBSERVATION_HEADER) + 3 * n
+    width = (len(by_card) - 1) * (1 + n)  # a row's longest possible length, 1 + n values a slot
+    writable(buffer, 4 * (head + len(by_face) + n * width), "buffer")
+    out, masks = _header(state, me, by_card)
+    packer = _FLOAT_PACKERS.get(head)
+    if packer is None:
+        packer = _FLOAT_PACKERS[head] = struct.Struct(f"{head}f")
+    # Floats for ``struct`` to pack: from an int it makes a float of each value.
+    floats = _FLOATS
+    numbers: list[Any] = [floats[v] if 0 <= v < 256 else float(v) for v in out]
+    packer.pack_into(buffer, 0, *numbers)
+    t = state.table
+    at = 4 * head
+    parts = _rows_parts(by_card, len(by_face), masks, me, t.rows, 4)
+    parts.insert(0, _discard_counts(t.discard, by_card, len(by_face))[1])
+    values = b"".join(parts)
+    buffer[at : at + len(values)] = values
+    return at + len(values)
+
+
+def _header(state: State, me: int, by_card: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """Parts 1 and 2 of ``me``'s observation of ``state`` (``by_card``: each card's code), and
+    the mask of the cards each player has seen."""
     t, f = state.table, state.flow
     st = f.status
-    by_face, by_card = _codes(state.deck.faces)
     masks = [t.public | private for private in t.private]
     queue = f.queue
     head = queue[0] if queue else None
@@ -402,7 +448,7 @@ def observation_parts(state: State, player: object) -> tuple[array[int], bytes]:
     closing = st.closing
     lockout = f.lockout
     out = [
-        n,
+        state.players,
         me,
         f.turn,
         int(f.stage),
@@ -436,80 +482,120 @@ def observation_parts(state: State, player: object) -> tuple[array[int], bytes]:
         out.append((passed >> p) & 1)
         out.append((lockout >> p) & 1)
         out.append(len(row))
-    packer = _PACKERS.get(len(out))
-    if packer is None:
-        packer = _PACKERS[len(out)] = struct.Struct(f"{len(out)}i")
-    values = array("i")
-    values.frombytes(packer.pack(*out))
-    values += _discard_counts(discard, by_card, len(by_face))
-    return values, _rows_code(by_card, masks, me, t.rows)
+    return out, masks
 
 
 #: The header's packer by its length: ``array("i", values)`` converts value by value through
 #: argument parsing, one ``struct`` pack of them all into native C ints is faster (measured:
 #: 6 % of an observation, compiled).
 _PACKERS: dict[int, struct.Struct] = {}
+#: The same into C floats (:func:`observation_into`).
+_FLOAT_PACKERS: dict[int, struct.Struct] = {}
 
-#: The discard pile's counts by face code, by the pile (its identity, checked): a pile changes
-#: once every few actions.
-_DISCARDS: dict[int, tuple[tuple[int, ...], tuple[int, ...], array[int]]] = {}
+#: Each value below 256 as a float, one object each (typed ``Any``: compiled, a ``float`` taken
+#: from a tuple of floats is unboxed, and boxed anew, a new object, where an object is needed).
+_FLOATS: Final[tuple[Any, ...]] = tuple([float(v) for v in range(256)])
+
+#: The discard pile's counts by face code, as C ints and as C floats, by the pile (its
+#: identity, checked): a pile changes once every few actions.
+_DISCARDS: dict[int, tuple[tuple[int, ...], tuple[int, ...], array[int], bytes]] = {}
 
 
-def _discard_counts(discard: tuple[int, ...], by_card: tuple[int, ...], faces: int) -> array[int]:
+def _discard_counts(
+    discard: tuple[int, ...], by_card: tuple[int, ...], faces: int
+) -> tuple[array[int], bytes]:
     entry = _DISCARDS.get(id(discard))
     if entry is not None and entry[0] is discard and entry[1] is by_card:
-        return entry[2]
+        return entry[2], entry[3]
     counts = [0] * faces
     for card in discard:  # every card there is face up
         counts[by_card[card] - 1] += 1
     if len(_DISCARDS) >= _LIMIT:
         _DISCARDS.clear()
     found = array("i", counts)
-    _DISCARDS[id(discard)] = (discard, by_card, found)
-    return found
+    floats = struct.pack(f"{faces}f", *counts)
+    _DISCARDS[id(discard)] = (discard, by_card, found, floats)
+    return found, floats
 
 
 class _Row:
-    """Part 4 of observations for one row and what each player has seen of its cards: the bytes
-    everybody sees (who has seen which card), and by viewer the same with the faces they have
-    seen."""
+    """One row in part 4 of observations, as its cards stand and as each player has seen them:
+    per slot its card's face code and who has seen it, and, made when first asked, its values
+    as a viewer sees them."""
 
-    __slots__ = ("bits", "by_card", "public", "row", "slots", "viewers")
+    __slots__ = ("bits", "known", "row", "slots", "values")
 
-    def __init__(
-        self,
-        by_card: tuple[int, ...],
-        row: tuple[int, ...],
-        bits: int,
-        slots: dict[int, int],
-        public: bytes,
-    ) -> None:
-        self.by_card = by_card
+    def __init__(self, row: tuple[int, ...], bits: int, slots: list[int], known: int) -> None:
         self.row = row
-        #: The row's cards, as a bit mask, and the slot of each.
+        #: The row's cards, as a bit mask.
         self.bits = bits
+        #: Per slot ``code << players | seen`` (``seen``: a bit per player who has seen the
+        #: card), or -1 for a gap.
         self.slots = slots
-        self.public = public
-        self.viewers: dict[int, bytes] = {}
+        #: The players who have seen one of its cards (a bit each).
+        self.known = known
+        #: Its values by viewer (:meth:`seen_by`), made when first asked.
+        self.values: dict[int, bytes] = {}
 
-    def seen_by(self, masks: list[int], me: int) -> bytes:
-        known = masks[me] & self.bits
-        if not known:
-            return self.public
-        found = self.viewers.get(me)
+    def seen_by(
+        self, me: int, players: int, size: int, table: list[bytes | None], padding: int
+    ) -> bytes:
+        """The row's part 4 as ``me`` sees it, ``size`` bytes a value (1: bytes, 4: C floats):
+        its slots' values (``table``: by :func:`_slot_index`), then ``padding`` bytes of
+        zeros."""
+        # Whoever has seen none of its cards sees what everybody sees.
+        viewer = me if (self.known >> me) & 1 else players
+        key = viewer << 3 | size
+        found = self.values.get(key)
         if found is None:
-            out = bytearray(self.public)
-            step = 1 + len(masks)
-            by_card, slots = self.by_card, self.slots
-            while known:
-                low = known & -known
-                known ^= low
-                card = low.bit_length() - 1
-                code = _face(by_card, low, card)
-                if code is not None:
-                    out[slots[card] * step] = 2 + code
-            found = self.viewers[me] = bytes(out)
+            parts = []
+            for slot in self.slots:
+                index = _slot_index(slot, me, players)
+                piece = table[index]
+                if piece is None:
+                    piece = table[index] = _slot_values(index, players, size)
+                parts.append(piece)
+            zeros = _ZEROS.get(padding)
+            if zeros is None:
+                zeros = _ZEROS[padding] = bytes(padding)
+            parts.append(zeros)
+            found = self.values[key] = b"".join(parts)
         return found
+
+
+def _slot_index(slot: int, me: int, players: int) -> int:
+    """The index in a table of slot values (:func:`_slot_table`) of ``slot`` (as
+    :attr:`_Row.slots` holds it) as ``me`` sees it: ``value << players | seen``, where the value
+    is 1 for a gap, 2 for a card ``me`` has not seen, 2 + its face code for one they have."""
+    if slot < 0:
+        return 1 << players  # a gap: nobody sees a card there
+    seen = slot & ((1 << players) - 1)
+    if (seen >> me) & 1:
+        return (2 + (slot >> players)) << players | seen
+    return 2 << players | seen
+
+
+def _slot_values(index: int, players: int, size: int) -> bytes:
+    """The values of the slot of ``index`` (:func:`_slot_index`), ``size`` bytes a value."""
+    seen = index & ((1 << players) - 1)
+    values = [index >> players, *[(seen >> p) & 1 for p in range(players)]]
+    return bytes(values) if size == 1 else struct.pack(f"{len(values)}f", *values)
+
+
+#: The values of each slot as a viewer sees it (:func:`_slot_index`), by table size, number of
+#: face codes and bytes a value: a few hundred distinct slots at four players, shared by every
+#: observation, each made when first met.
+_SLOT_TABLES: dict[int, list[bytes | None]] = {}
+#: Zeros, by their number of bytes: a row's padding.
+_ZEROS: dict[int, bytes] = {}
+
+
+def _slot_table(players: int, faces: int, size: int) -> list[bytes | None]:
+    key = (faces << 4 | players) << 3 | size
+    found = _SLOT_TABLES.get(key)
+    if found is None:
+        found = _SLOT_TABLES[key] = [None] * ((3 + faces) << players)
+    return found
 
 
 #: The rows of the last observation and the cards each player had seen then: the next
@@ -518,17 +604,23 @@ class _Row:
 _LAST_ROWS: list[tuple[tuple[int, ...], list[int], list[_Row]] | None] = [None]
 
 
-def _rows_code(
-    by_card: tuple[int, ...], masks: list[int], me: int, rows: tuple[tuple[int, ...], ...]
-) -> bytes:
-    """Part 4 of an observation: each row's slots (a code, who has seen its card), each row
-    padded with zeros to a row's longest possible length."""
+def _rows_parts(
+    by_card: tuple[int, ...],
+    faces: int,
+    masks: list[int],
+    me: int,
+    rows: tuple[tuple[int, ...], ...],
+    size: int,
+) -> list[bytes]:
+    """Part 4 of ``me``'s observation, row by row, ``size`` bytes a value (1: bytes, 4: C
+    floats): each row's slots, then zeros up to a row's longest possible length."""
+    n = len(masks)
     last = _LAST_ROWS[0]
     if last is not None and last[0] is by_card and len(last[2]) == len(rows):
         # Indexed, not zipped: compiled, ``zip(..., strict=True)`` is a call into Python.
         before, entries = last[1], last[2]
         changed = 0
-        for p in range(len(masks)):
+        for p in range(n):
             changed |= masks[p] ^ before[p]
         found = []
         for p, row in enumerate(rows):
@@ -538,45 +630,32 @@ def _rows_code(
             )
     else:
         found = [_row_seen(by_card, masks, row) for row in rows]
+    # Not kept beyond the last observation: a row and what each player has seen of it came back
+    # in under 1 % of the observations of random rounds, and every entry kept survived into the
+    # collector's oldest generation, whose collections cost more.
     _LAST_ROWS[0] = (by_card, masks, found)
-    return b"".join([e.seen_by(masks, me) for e in found])
+    table = _slot_table(n, faces, size)
+    step = 1 + n
+    width = (len(by_card) - 1) * step  # a row's longest possible length
+    return [e.seen_by(me, n, size, table, size * (width - len(e.row) * step)) for e in found]
 
 
 def _row_seen(by_card: tuple[int, ...], masks: list[int], row: tuple[int, ...]) -> _Row:
+    n = len(masks)
     bits = 0
-    slots: dict[int, int] = {}
-    for s, card in enumerate(row):
-        if card >= 0:
-            bits |= 1 << card
-            slots[card] = s
-    # Not kept beyond the last observation (:data:`_LAST_ROWS`): a row and what each player has
-    # seen of it came back in under 1 % of the observations of random rounds, and every entry
-    # kept survived into the collector's oldest generation, whose collections cost more.
-    seen = tuple([mask & bits for mask in masks])
-    width = (len(by_card) - 1) * (1 + len(masks))
-    return _Row(by_card, row, bits, slots, _public_row(seen, row, slots, width))
-
-
-def _public_row(
-    seen: tuple[int, ...], row: tuple[int, ...], slots: dict[int, int], width: int
-) -> bytes:
-    """A row's part 4 as somebody who has seen none of its cards sees it: a gap, or a card and
-    who has seen it (``seen``: the cards of the row each player has seen; ``slots``: each card's
-    slot)."""
-    step = 1 + len(seen)
-    out = bytearray(width)
-    out[0 : len(row) * step : step] = b"\x02" * len(row)
-    if len(slots) < len(row):
-        for s, card in enumerate(row):
-            if card < 0:
-                out[s * step] = 1  # a gap: nobody sees a card there
-    for p, cards in enumerate(seen):
-        left = cards
-        while left:
-            low = left & -left
-            left ^= low
-            out[slots[low.bit_length() - 1] * step + 1 + p] = 1
-    return bytes(out)
+    known = 0
+    slots: list[int] = []
+    for card in row:
+        if card < 0:
+            slots.append(-1)
+            continue
+        bits |= 1 << card
+        seen = 0
+        for p in range(n):
+            seen |= ((masks[p] >> card) & 1) << p
+        known |= seen
+        slots.append(by_card[card] << n | seen)
+    return _Row(row, bits, slots, known)
 
 
 # -- determinization ----------------------------------------------------------------------------

@@ -27,6 +27,7 @@ __all__ = [
     "seat",
     "seed_or_new",
     "shown",
+    "writable",
 ]
 
 #: The highest round index: more than any game has, and short enough as the salt of a seed.
@@ -95,6 +96,19 @@ def ints(values: object, name: str, what: str) -> tuple[int, ...]:
             raise TypeError(f"{name} must hold {what} (ints), not {type(item).__name__}")
         found.append(item)
     return tuple(found)
+
+
+def writable(value: object, size: int, name: str) -> memoryview:
+    """``value`` if it is a writable one-dimensional memoryview of bytes (format ``"B"``) of at
+    least ``size`` bytes."""
+    if type(value) is not memoryview or value.readonly or value.format != "B" or value.ndim != 1:
+        raise TypeError(
+            f"{name} must be a writable memoryview of bytes (format 'B'), "
+            f"not {type(value).__name__}"
+        )
+    if len(value) < size:
+        raise ValueError(f"{name} holds {len(value)} bytes, {size} are to be written")
+    return value
 
 
 def is_state(value: object, name: str = "state") -> State:

@@ -4,6 +4,7 @@ fixed-length tuple, and states a player cannot tell from the real one."""
 from __future__ import annotations
 
 import random
+import struct
 
 import pytest
 
@@ -13,6 +14,7 @@ from sabai_rules.ruleset import Ruleset
 from sabai_rules.views import (
     OBSERVATION_HEADER,
     observation,
+    observation_into,
     observation_parts,
     observation_size,
     sample_consistent_state,
@@ -103,3 +105,44 @@ def test_the_parts_of_an_observation_are_the_observation_with_its_rows_as_bytes(
             assert tuple(head) + tuple(rows) == observation(state, p)
         legal = list(legal_actions(state))
         state = apply(state, legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("players", [2, 4, 12])
+def test_an_observation_written_into_a_buffer_is_the_observation_as_c_floats(
+    players: int,
+) -> None:
+    """Frameworks that hold a float array have the observation written into it in place, value
+    for value; nothing past it is touched."""
+    rules = Ruleset().with_options(max_round_turns=20, max_turn_reactions=2)
+    rng = random.Random(players)
+    state = deal(rules, players, dealer=0, seed=players)
+    size = observation_size(rules, players)
+    buffer = bytearray(4 * size + 3)
+    while not state.is_over:
+        for p in range(players):
+            buffer[-3:] = b"end"
+            assert observation_into(state, p, memoryview(buffer)) == 4 * size
+            written = struct.unpack(f"{size}f", buffer[: 4 * size])
+            assert written == tuple(float(v) for v in observation(state, p))
+            assert buffer[-3:] == b"end"
+        legal = list(legal_actions(state))
+        state = apply(state, legal[rng.randrange(len(legal))])
+
+
+def test_a_buffer_that_cannot_hold_the_observation_is_refused_untouched() -> None:
+    state = deal(players=2, dealer=0, seed=1)
+    size = 4 * observation_size(Ruleset(), 2)
+    buffer = bytearray(b"\xff" * size)
+    refusals: list[tuple[object, type[Exception], str]] = [
+        (buffer, TypeError, "buffer must be a writable memoryview of bytes .*, not bytearray"),
+        (memoryview(bytes(size)), TypeError, "buffer must be a writable memoryview"),
+        (memoryview(buffer).cast("f"), TypeError, "buffer must be a writable memoryview"),
+        (memoryview(buffer)[:-1], ValueError, f"buffer holds {size - 1} bytes, {size} are to be"),
+    ]
+    for given, error, message in refusals:
+        with pytest.raises(error, match=message):
+            observation_into(state, 0, given)  # type: ignore[arg-type]
+        assert buffer == b"\xff" * size
+    with pytest.raises(ValueError, match="player must be a seat from 0 to 1, not 2"):
+        observation_into(state, 2, memoryview(buffer))
+    assert buffer == b"\xff" * size

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import struct
 from collections import Counter
 
 import pytest
@@ -182,16 +183,20 @@ def test_the_observation_is_the_engines_then_the_asking_then_the_game() -> None:
 @pytest.mark.rules("ruling.knowledge-model")
 def test_the_observation_as_floats_is_the_observation_value_for_value() -> None:
     """Through a whole game, its end included (points below zero too), what each player
-    observes, as OpenSpiel's floats, is their observation."""
+    observes, as OpenSpiel's floats and as C floats written into a buffer, is their
+    observation."""
     spec = EpisodeSpec.of(players=3, mode="game", chance="sampled")
     rng = random.Random(0)
     node, checked, negative = Episode.start(spec, seed=0), 0, False
+    buffer = bytearray(4 * spec.observation_size)
     while True:
         for player in range(3):
             seen = node.observation(player)
             floats = node.observation_floats(player)
             assert floats == [float(v) for v in seen]
             assert all(type(v) is float for v in floats)
+            assert node.observation_into(player, memoryview(buffer)) == len(buffer)
+            assert list(struct.unpack(f"{len(seen)}f", buffer)) == floats
             negative = negative or min(seen) < 0
             checked += 1
         if node.is_over:
@@ -199,6 +204,16 @@ def test_the_observation_as_floats_is_the_observation_value_for_value() -> None:
         node = play(node, rng)
     assert checked > 300
     assert negative  # a player's points below zero, a value no byte holds
+
+
+def test_a_buffer_too_short_for_the_asking_or_the_game_is_refused_untouched() -> None:
+    """The engine's part would fit, who declined and the game's would not: nothing is written."""
+    spec = EpisodeSpec.of(players=3, mode="game", chance="sampled")
+    node = Episode.start(spec, seed=5).child(spec.decline)
+    buffer = bytearray(b"\xff" * (4 * spec.observation_size - 4))
+    with pytest.raises(ValueError, match=f"buffer holds {len(buffer)} bytes"):
+        node.observation_into(0, memoryview(buffer))
+    assert buffer == b"\xff" * len(buffer)
 
 
 @pytest.mark.rules("ruling.knowledge-model")
@@ -291,5 +306,7 @@ def test_a_bool_is_no_seat_and_no_number_in_either_build() -> None:
     for ask in (node.observation, node.observation_text, node.observation_parts):
         with pytest.raises(TypeError, match="player must be a seat"):
             ask(True)
+    with pytest.raises(TypeError, match="player must be a seat"):
+        node.observation_into(True, memoryview(bytearray(4 * spec.observation_size)))
     with pytest.raises(TypeError, match="player must be a seat"):
         node.resample(True, random.Random(0))

@@ -391,8 +391,10 @@ def observation_parts(state: State, player: object) -> tuple[array[int], bytes]:
     values = array("i")
     values.frombytes(packer.pack(*out))
     t = state.table
-    values += _discard_counts(t.discard, by_card, len(by_face))[0]
-    return values, b"".join(_rows_parts(by_card, len(by_face), masks, me, t.rows, 1))
+    values.frombytes(_discard_counts(t.discard, by_card, len(by_face), False))
+    parts: list[bytes] = []
+    _rows_parts(parts, by_card, len(by_face), masks, me, t.rows, False)
+    return values, b"".join(parts)
 
 
 def observation_into(state: State, player: object, buffer: memoryview) -> int:
@@ -407,24 +409,18 @@ def observation_into(state: State, player: object, buffer: memoryview) -> int:
     me = seat(player, "player", state.players)
     by_face, by_card = _codes(state.deck.faces)
     n = state.players
-    head = len(OBSERVATION_HEADER) + 3 * n
     width = (len(by_card) - 1) * (1 + n)  # a row's longest possible length, 1 + n values a slot
-    writable(buffer, 4 * (head + len(by_face) + n * width), "buffer")
+    size = 4 * (len(OBSERVATION_HEADER) + 3 * n + len(by_face) + n * width)
+    writable(buffer, size, "buffer")
     out, masks = _header(state, me, by_card)
-    packer = _FLOAT_PACKERS.get(head)
-    if packer is None:
-        packer = _FLOAT_PACKERS[head] = struct.Struct(f"{head}f")
-    # Floats for ``struct`` to pack: from an int it makes a float of each value.
-    floats = _FLOATS
-    numbers: list[Any] = [floats[v] if 0 <= v < 256 else float(v) for v in out]
-    packer.pack_into(buffer, 0, *numbers)
+    # Each value's C float from a table (``struct`` would make a float of each int first).
+    floats = _FLOATS32
+    parts = [floats[v] if 0 <= v < 256 else struct.pack("f", v) for v in out]
     t = state.table
-    at = 4 * head
-    parts = _rows_parts(by_card, len(by_face), masks, me, t.rows, 4)
-    parts.insert(0, _discard_counts(t.discard, by_card, len(by_face))[1])
-    values = b"".join(parts)
-    buffer[at : at + len(values)] = values
-    return at + len(values)
+    parts.append(_discard_counts(t.discard, by_card, len(by_face), True))
+    _rows_parts(parts, by_card, len(by_face), masks, me, t.rows, True)
+    buffer[0:size] = b"".join(parts)
+    return size
 
 
 def _header(state: State, me: int, by_card: tuple[int, ...]) -> tuple[list[int], list[int]]:
@@ -489,114 +485,61 @@ def _header(state: State, me: int, by_card: tuple[int, ...]) -> tuple[list[int],
 #: argument parsing, one ``struct`` pack of them all into native C ints is faster (measured:
 #: 6 % of an observation, compiled).
 _PACKERS: dict[int, struct.Struct] = {}
-#: The same into C floats (:func:`observation_into`).
-_FLOAT_PACKERS: dict[int, struct.Struct] = {}
 
-#: Each value below 256 as a float, one object each (typed ``Any``: compiled, a ``float`` taken
-#: from a tuple of floats is unboxed, and boxed anew, a new object, where an object is needed).
-_FLOATS: Final[tuple[Any, ...]] = tuple([float(v) for v in range(256)])
+#: Each value below 256 as a C float (``float32``, native byte order).
+_FLOATS32: Final = tuple([struct.pack("f", v) for v in range(256)])
 
-#: The discard pile's counts by face code, as C ints and as C floats, by the pile (its
-#: identity, checked): a pile changes once every few actions.
-_DISCARDS: dict[int, tuple[tuple[int, ...], tuple[int, ...], array[int], bytes]] = {}
+#: The discard pile's counts by face code, as C ints or as C floats, by the pile (its identity,
+#: checked) and the form: a pile changes once every few actions.
+_DISCARDS: dict[tuple[int, bool], tuple[tuple[int, ...], tuple[int, ...], bytes]] = {}
 
 
 def _discard_counts(
-    discard: tuple[int, ...], by_card: tuple[int, ...], faces: int
-) -> tuple[array[int], bytes]:
-    entry = _DISCARDS.get(id(discard))
+    discard: tuple[int, ...], by_card: tuple[int, ...], faces: int, floats: bool
+) -> bytes:
+    key = (id(discard), floats)
+    entry = _DISCARDS.get(key)
     if entry is not None and entry[0] is discard and entry[1] is by_card:
-        return entry[2], entry[3]
+        return entry[2]
     counts = [0] * faces
     for card in discard:  # every card there is face up
         counts[by_card[card] - 1] += 1
     if len(_DISCARDS) >= _LIMIT:
         _DISCARDS.clear()
-    found = array("i", counts)
-    floats = struct.pack(f"{faces}f", *counts)
-    _DISCARDS[id(discard)] = (discard, by_card, found, floats)
-    return found, floats
+    found = struct.pack(f"{faces}{'f' if floats else 'i'}", *counts)
+    _DISCARDS[key] = (discard, by_card, found)
+    return found
 
 
 class _Row:
-    """One row in part 4 of observations, as its cards stand and as each player has seen them:
-    per slot its card's face code and who has seen it, and, made when first asked, its values
-    as a viewer sees them."""
+    """One row as its cards stand and as each player has seen them (part 4 of observations): per
+    slot its card's face code and who has seen it."""
 
-    __slots__ = ("bits", "known", "row", "slots", "values")
+    __slots__ = ("bits", "row", "slots")
 
-    def __init__(self, row: tuple[int, ...], bits: int, slots: list[int], known: int) -> None:
+    def __init__(self, row: tuple[int, ...], bits: int, slots: list[int]) -> None:
         self.row = row
         #: The row's cards, as a bit mask.
         self.bits = bits
-        #: Per slot ``code << players | seen`` (``seen``: a bit per player who has seen the
+        #: Per slot ``card << players | seen`` (``seen``: a bit per player who has seen the
         #: card), or -1 for a gap.
         self.slots = slots
-        #: The players who have seen one of its cards (a bit each).
-        self.known = known
-        #: Its values by viewer (:meth:`seen_by`), made when first asked.
-        self.values: dict[int, bytes] = {}
-
-    def seen_by(
-        self, me: int, players: int, size: int, table: list[bytes | None], padding: int
-    ) -> bytes:
-        """The row's part 4 as ``me`` sees it, ``size`` bytes a value (1: bytes, 4: C floats):
-        its slots' values (``table``: by :func:`_slot_index`), then ``padding`` bytes of
-        zeros."""
-        # Whoever has seen none of its cards sees what everybody sees.
-        viewer = me if (self.known >> me) & 1 else players
-        key = viewer << 3 | size
-        found = self.values.get(key)
-        if found is None:
-            parts = []
-            for slot in self.slots:
-                index = _slot_index(slot, me, players)
-                piece = table[index]
-                if piece is None:
-                    piece = table[index] = _slot_values(index, players, size)
-                parts.append(piece)
-            zeros = _ZEROS.get(padding)
-            if zeros is None:
-                zeros = _ZEROS[padding] = bytes(padding)
-            parts.append(zeros)
-            found = self.values[key] = b"".join(parts)
-        return found
 
 
-def _slot_index(slot: int, me: int, players: int) -> int:
-    """The index in a table of slot values (:func:`_slot_table`) of ``slot`` (as
-    :attr:`_Row.slots` holds it) as ``me`` sees it: ``value << players | seen``, where the value
-    is 1 for a gap, 2 for a card ``me`` has not seen, 2 + its face code for one they have."""
-    if slot < 0:
-        return 1 << players  # a gap: nobody sees a card there
-    seen = slot & ((1 << players) - 1)
-    if (seen >> me) & 1:
-        return (2 + (slot >> players)) << players | seen
-    return 2 << players | seen
-
-
-def _slot_values(index: int, players: int, size: int) -> bytes:
-    """The values of the slot of ``index`` (:func:`_slot_index`), ``size`` bytes a value."""
+def _slot_values(index: int, players: int, floats: bool) -> bytes:
+    """The values of a slot, ``value << players | seen`` (:func:`_rows_parts`), as bytes or as
+    C floats."""
     seen = index & ((1 << players) - 1)
     values = [index >> players, *[(seen >> p) & 1 for p in range(players)]]
-    return bytes(values) if size == 1 else struct.pack(f"{len(values)}f", *values)
+    return struct.pack(f"{len(values)}f", *values) if floats else bytes(values)
 
 
-#: The values of each slot as a viewer sees it (:func:`_slot_index`), by table size, number of
-#: face codes and bytes a value: a few hundred distinct slots at four players, shared by every
+#: The values of each slot as a viewer sees it (:func:`_rows_parts`), by table size, number of
+#: face codes and form: a few hundred distinct slots at four players, shared by every
 #: observation, each made when first met.
 _SLOT_TABLES: dict[int, list[bytes | None]] = {}
 #: Zeros, by their number of bytes: a row's padding.
 _ZEROS: dict[int, bytes] = {}
-
-
-def _slot_table(players: int, faces: int, size: int) -> list[bytes | None]:
-    key = (faces << 4 | players) << 3 | size
-    found = _SLOT_TABLES.get(key)
-    if found is None:
-        found = _SLOT_TABLES[key] = [None] * ((3 + faces) << players)
-    return found
-
 
 #: The rows of the last observation and the cards each player had seen then: the next
 #: observation (observations are asked state after state) takes from them every row that is the
@@ -605,15 +548,16 @@ _LAST_ROWS: list[tuple[tuple[int, ...], list[int], list[_Row]] | None] = [None]
 
 
 def _rows_parts(
+    parts: list[bytes],
     by_card: tuple[int, ...],
     faces: int,
     masks: list[int],
     me: int,
     rows: tuple[tuple[int, ...], ...],
-    size: int,
-) -> list[bytes]:
-    """Part 4 of ``me``'s observation, row by row, ``size`` bytes a value (1: bytes, 4: C
-    floats): each row's slots, then zeros up to a row's longest possible length."""
+    floats: bool,
+) -> None:
+    """Part 4 of ``me``'s observation, appended to ``parts`` as bytes or as C floats: each slot's
+    values, and after each row zeros up to a row's longest possible length."""
     n = len(masks)
     last = _LAST_ROWS[0]
     if last is not None and last[0] is by_card and len(last[2]) == len(rows):
@@ -625,25 +569,45 @@ def _rows_parts(
         found = []
         for p, row in enumerate(rows):
             e = entries[p]
-            found.append(
-                e if e.row is row and not e.bits & changed else _row_seen(by_card, masks, row)
-            )
+            found.append(e if e.row is row and not e.bits & changed else _row_seen(masks, row))
     else:
-        found = [_row_seen(by_card, masks, row) for row in rows]
+        found = [_row_seen(masks, row) for row in rows]
     # Not kept beyond the last observation: a row and what each player has seen of it came back
     # in under 1 % of the observations of random rounds, and every entry kept survived into the
     # collector's oldest generation, whose collections cost more.
     _LAST_ROWS[0] = (by_card, masks, found)
-    table = _slot_table(n, faces, size)
+    key = (faces << 4 | n) << 1 | floats
+    table = _SLOT_TABLES.get(key)
+    if table is None:
+        table = _SLOT_TABLES[key] = [None] * ((3 + faces) << n)
+    size = 4 if floats else 1
     step = 1 + n
     width = (len(by_card) - 1) * step  # a row's longest possible length
-    return [e.seen_by(me, n, size, table, size * (width - len(e.row) * step)) for e in found]
+    everybody = (1 << n) - 1
+    known = masks[me]
+    for e in found:
+        for slot in e.slots:
+            # ``value << n | seen``: the value is 1 for a gap, 2 for a card ``me`` has not seen,
+            # 2 + its face code for one they have.
+            if slot < 0:
+                index = 1 << n  # a gap: nobody sees a card there
+            else:
+                code = _face(by_card, known, slot >> n)
+                index = (2 if code is None else 2 + code) << n | slot & everybody
+            piece = table[index]
+            if piece is None:
+                piece = table[index] = _slot_values(index, n, floats)
+            parts.append(piece)
+        padding = size * (width - len(e.row) * step)
+        zeros = _ZEROS.get(padding)
+        if zeros is None:
+            zeros = _ZEROS[padding] = bytes(padding)
+        parts.append(zeros)
 
 
-def _row_seen(by_card: tuple[int, ...], masks: list[int], row: tuple[int, ...]) -> _Row:
+def _row_seen(masks: list[int], row: tuple[int, ...]) -> _Row:
     n = len(masks)
     bits = 0
-    known = 0
     slots: list[int] = []
     for card in row:
         if card < 0:
@@ -653,9 +617,8 @@ def _row_seen(by_card: tuple[int, ...], masks: list[int], row: tuple[int, ...]) 
         seen = 0
         for p in range(n):
             seen |= ((masks[p] >> card) & 1) << p
-        known |= seen
-        slots.append(by_card[card] << n | seen)
-    return _Row(row, bits, slots, known)
+        slots.append(card << n | seen)
+    return _Row(row, bits, slots)
 
 
 # -- determinization ----------------------------------------------------------------------------

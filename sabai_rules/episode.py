@@ -208,7 +208,7 @@ class EpisodeSpec:
 #: there; emptied when it reaches :data:`_MEMO_LIMIT` (the engine builds an action when first
 #: listed, and again after emptying its own cache). With it, the space's decline index
 #: (``ActionSpace.moves`` is a property of an interpreted class).
-_INDICES: dict[int, tuple[ActionSpace, dict[int, tuple[Move, int]], int]] = {}
+_INDICES: Final[dict[int, tuple[ActionSpace, dict[int, tuple[Move, int]], int]]] = {}
 _MEMO_LIMIT: Final = 1 << 16
 #: Each value below 256 as a float, one object each (:meth:`Episode.observation_floats`; typed
 #: ``Any``: compiled, a ``float`` taken from a tuple of floats is unboxed, and boxed anew, a new
@@ -216,15 +216,15 @@ _MEMO_LIMIT: Final = 1 << 16
 _FLOATS: Final[tuple[Any, ...]] = tuple([float(v) for v in range(256)])
 #: The pairs of a chance node of ``count`` outcomes, by ``count``: ``(k, 1 / count)`` for every
 #: outcome ``k`` up to the greatest met (card ids, seats), one tuple each, shared by the nodes.
-_UNIFORM: dict[int, tuple[object, ...]] = {}
+_UNIFORM: Final[dict[int, tuple[object, ...]]] = {}
 #: Who declined as C ints (:meth:`Episode.observation_parts`) and as C floats
 #: (:meth:`Episode.observation_into`), by ``declined << 4 | players`` (a table has at most 12
 #: players, each of whom may have declined): fewer than 2 ** 13 entries.
-_DECLINED: dict[int, tuple[bytes, bytes]] = {}
+_DECLINED: Final[dict[int, tuple[bytes, bytes]]] = {}
 #: Each seat's decline (a value: one object serves every node).
 _DECLINES: Final = tuple(Decline(p) for p in range(MAX_PLAYERS))
 #: The seats in play order from each active player, by table size.
-_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {
+_ORDERS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
     n: tuple(tuple((turn + k) % n for k in range(n)) for turn in range(n))
     for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
 }

@@ -140,8 +140,8 @@ def _face(faces: tuple[int, ...], known: int, card: int) -> int | None:
 
 #: A view's slots are few distinct values (a face or none, who has seen the card): built once,
 #: shared by every view, bounded.
-_SLOTS: dict[tuple[int | None, int], SlotView] = {}
-_SEATS: dict[int, tuple[int, ...]] = {}
+_SLOTS: Final[dict[tuple[int | None, int], SlotView]] = {}
+_SEATS: Final[dict[int, tuple[int, ...]]] = {}
 _GAP_SLOT: Final = SlotView(GAP, ())
 _LIMIT: Final = 8192
 
@@ -156,9 +156,11 @@ def _seats(pattern: int) -> tuple[int, ...]:
 
 #: Rows as seen, by the deck (its faces, checked by identity), the row, the viewer and what each
 #: player has seen of the row's cards: a row changes slowly, so most views reuse it. Bounded.
-_ROWS: dict[
-    tuple[int, tuple[int, ...], int, tuple[int, ...]],
-    tuple[tuple[int, ...], tuple[SlotView, ...]],
+_ROWS: Final[
+    dict[
+        tuple[int, tuple[int, ...], int, tuple[int, ...]],
+        tuple[tuple[int, ...], tuple[SlotView, ...]],
+    ]
 ] = {}
 
 
@@ -329,7 +331,7 @@ _ENDS: Final = {None: 0, "emptied": 1, "final-lap": 2, "forced": 3, "exhausted":
 
 
 #: Each deck's face codes, by the identity of its faces (checked): the faces' codes, each card's.
-_CODES: dict[int, tuple[tuple[int, ...], dict[int, int], tuple[int, ...]]] = {}
+_CODES: Final[dict[int, tuple[tuple[int, ...], dict[int, int], tuple[int, ...]]]] = {}
 
 
 def _codes(faces: tuple[int, ...]) -> tuple[dict[int, int], tuple[int, ...]]:
@@ -484,14 +486,14 @@ def _header(state: State, me: int, by_card: tuple[int, ...]) -> tuple[list[int],
 #: The header's packer by its length: ``array("i", values)`` converts value by value through
 #: argument parsing, one ``struct`` pack of them all into native C ints is faster (measured:
 #: 6 % of an observation, compiled).
-_PACKERS: dict[int, struct.Struct] = {}
+_PACKERS: Final[dict[int, struct.Struct]] = {}
 
 #: Each value below 256 as a C float (``float32``, native byte order).
 _FLOATS32: Final = tuple([struct.pack("f", v) for v in range(256)])
 
 #: The discard pile's counts by face code, as C ints or as C floats, by the pile (its identity,
 #: checked) and the form: a pile changes once every few actions.
-_DISCARDS: dict[tuple[int, bool], tuple[tuple[int, ...], tuple[int, ...], bytes]] = {}
+_DISCARDS: Final[dict[tuple[int, bool], tuple[tuple[int, ...], tuple[int, ...], bytes]]] = {}
 
 
 def _discard_counts(
@@ -512,18 +514,16 @@ def _discard_counts(
 
 
 class _Row:
-    """One row as its cards stand and as each player has seen them (part 4 of observations): per
-    slot its card's face code and who has seen it."""
+    """One row as its cards stand and who has seen each of them (part 4 of observations)."""
 
-    __slots__ = ("bits", "row", "slots")
+    __slots__ = ("bits", "row", "seen")
 
-    def __init__(self, row: tuple[int, ...], bits: int, slots: list[int]) -> None:
+    def __init__(self, row: tuple[int, ...], bits: int, seen: list[int]) -> None:
         self.row = row
         #: The row's cards, as a bit mask.
         self.bits = bits
-        #: Per slot ``card << players | seen`` (``seen``: a bit per player who has seen the
-        #: card), or -1 for a gap.
-        self.slots = slots
+        #: Per slot, the players who have seen its card (a bit each; none for a gap).
+        self.seen = seen
 
 
 def _slot_values(index: int, players: int, floats: bool) -> bytes:
@@ -537,14 +537,14 @@ def _slot_values(index: int, players: int, floats: bool) -> bytes:
 #: The values of each slot as a viewer sees it (:func:`_rows_parts`), by table size, number of
 #: face codes and form: a few hundred distinct slots at four players, shared by every
 #: observation, each made when first met.
-_SLOT_TABLES: dict[int, list[bytes | None]] = {}
+_SLOT_TABLES: Final[dict[int, list[bytes | None]]] = {}
 #: Zeros, by their number of bytes: a row's padding.
-_ZEROS: dict[int, bytes] = {}
+_ZEROS: Final[dict[int, bytes]] = {}
 
 #: The rows of the last observation and the cards each player had seen then: the next
 #: observation (observations are asked state after state) takes from them every row that is the
 #: same and whose cards nobody has seen since.
-_LAST_ROWS: list[tuple[tuple[int, ...], list[int], list[_Row]] | None] = [None]
+_LAST_ROWS: Final[list[tuple[tuple[int, ...], list[int], list[_Row]] | None]] = [None]
 
 
 def _rows_parts(
@@ -583,22 +583,23 @@ def _rows_parts(
     size = 4 if floats else 1
     step = 1 + n
     width = (len(by_card) - 1) * step  # a row's longest possible length
-    everybody = (1 << n) - 1
     known = masks[me]
     for e in found:
-        for slot in e.slots:
+        row, seen = e.row, e.seen
+        for s in range(len(row)):
             # ``value << n | seen``: the value is 1 for a gap, 2 for a card ``me`` has not seen,
             # 2 + its face code for one they have.
-            if slot < 0:
+            card = row[s]
+            if card < 0:
                 index = 1 << n  # a gap: nobody sees a card there
             else:
-                code = _face(by_card, known, slot >> n)
-                index = (2 if code is None else 2 + code) << n | slot & everybody
+                code = _face(by_card, known, card)
+                index = (2 if code is None else 2 + code) << n | seen[s]
             piece = table[index]
             if piece is None:
                 piece = table[index] = _slot_values(index, n, floats)
             parts.append(piece)
-        padding = size * (width - len(e.row) * step)
+        padding = size * (width - len(row) * step)
         zeros = _ZEROS.get(padding)
         if zeros is None:
             zeros = _ZEROS[padding] = bytes(padding)
@@ -608,17 +609,15 @@ def _rows_parts(
 def _row_seen(masks: list[int], row: tuple[int, ...]) -> _Row:
     n = len(masks)
     bits = 0
-    slots: list[int] = []
+    found: list[int] = []
     for card in row:
-        if card < 0:
-            slots.append(-1)
-            continue
-        bits |= 1 << card
         seen = 0
-        for p in range(n):
-            seen |= ((masks[p] >> card) & 1) << p
-        slots.append(card << n | seen)
-    return _Row(row, bits, slots)
+        if card >= 0:
+            bits |= 1 << card
+            for p in range(n):
+                seen |= ((masks[p] >> card) & 1) << p
+        found.append(seen)
+    return _Row(row, bits, found)
 
 
 # -- determinization ----------------------------------------------------------------------------

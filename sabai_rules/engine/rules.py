@@ -52,7 +52,7 @@ CARDS_DEALT: Final = 4
 #: The function deciding each rule id.
 DECIDED: dict[str, Callable[..., object]] = {}
 #: The rule id each deciding function decides.
-_RULE_OF: dict[Callable[..., object], str] = {}
+_RULE_OF: Final[dict[Callable[..., object], str]] = {}
 #: Where the older edition states a rule of its own: the current rule id -> the older one.
 OLDER_RULES: dict[str, str] = {}
 

@@ -415,9 +415,13 @@ def observation_into(state: State, player: object, buffer: memoryview) -> int:
     size = 4 * (len(OBSERVATION_HEADER) + 3 * n + len(by_face) + n * width)
     writable(buffer, size, "buffer")
     out, masks = _header(state, me, by_card)
-    # Each value's C float from a table (``struct`` would make a float of each int first).
-    floats = _FLOATS32
-    parts = [floats[v] if 0 <= v < 256 else struct.pack("f", v) for v in out]
+    packer = _PACKERS.get(-len(out))
+    if packer is None:
+        packer = _PACKERS[-len(out)] = struct.Struct(f"{len(out)}f")
+    # Packed from floats, one object per value below 256 (from an int, ``struct`` makes one).
+    floats = _FLOATS
+    numbers: list[Any] = [floats[v] if 0 <= v < 256 else float(v) for v in out]
+    parts = [packer.pack(*numbers)]
     t = state.table
     parts.append(_discard_counts(t.discard, by_card, len(by_face), True))
     _rows_parts(parts, by_card, len(by_face), masks, me, t.rows, True)
@@ -483,13 +487,14 @@ def _header(state: State, me: int, by_card: tuple[int, ...]) -> tuple[list[int],
     return out, masks
 
 
-#: The header's packer by its length: ``array("i", values)`` converts value by value through
-#: argument parsing, one ``struct`` pack of them all into native C ints is faster (measured:
-#: 6 % of an observation, compiled).
+#: The header's packer by its length (as C floats: by minus its length): ``array("i", values)``
+#: converts value by value through argument parsing, one ``struct`` pack of them all into
+#: native C ints is faster (measured: 6 % of an observation, compiled).
 _PACKERS: Final[dict[int, struct.Struct]] = {}
 
-#: Each value below 256 as a C float (``float32``, native byte order).
-_FLOATS32: Final = tuple([struct.pack("f", v) for v in range(256)])
+#: Each value below 256 as a float, one object each (typed ``Any``: compiled, a ``float`` taken
+#: from a tuple of floats is unboxed, and boxed anew, a new object, where an object is needed).
+_FLOATS: Final[tuple[Any, ...]] = tuple([float(v) for v in range(256)])
 
 #: The discard pile's counts by face code, as C ints or as C floats, by the pile (its identity,
 #: checked) and the form: a pile changes once every few actions.

@@ -362,8 +362,8 @@ class _Asking:
         self.order = order = _ORDERS[state.setup.players][state.flow.turn]
         #: The players who may act out of turn, in play order from the active player (each
         #: asked player's throw-ins are listed when they are asked).
-        actors = legal.throwers() | self.calls.keys()
-        self.askers = tuple([p for p in order if p in actors])
+        throwers, callers = legal.throwers(), self.calls
+        self.askers = tuple([p for p in order if p in throwers or p in callers])
         self._decisions = legal.decisions
         self._passes = legal.passes
         self._waited: tuple[dict[int, tuple[Action, ...]], dict[int, tuple[Action, ...]]] | None
@@ -644,10 +644,12 @@ class Episode:
         bytes, ``memoryview(tensor).cast("B")`` of a numpy ``float32`` array of
         :attr:`EpisodeSpec.observation_size`). Returns the number of bytes written. Refuses what
         :meth:`observation` refuses and a buffer too short, before writing anything."""
-        spec = self.spec
-        n = spec.players
+        n = len(self.state.table.rows)
         me = player if type(player) is int else seat(player, "player", n)
-        writable(buffer, 4 * spec.observation_size, "buffer")
+        # The whole length first; the engine's part checks the rest before writing anything.
+        size = 4 * self.spec.observation_size
+        if type(buffer) is memoryview and len(buffer) < size:
+            writable(buffer, size, "buffer")
         at = observation_into(self.state, me, buffer)
         floats = _declined(self.declined, n)[1]
         buffer[at : at + len(floats)] = floats

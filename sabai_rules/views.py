@@ -453,7 +453,7 @@ def _header(state: State, me: int, by_card: tuple[int, ...]) -> tuple[list[int],
         state.players,
         me,
         f.turn,
-        int(f.stage),
+        f.stage,  # an int (``int()`` would be a call into Python)
         f.turns,
         len(t.draw),
         len(discard),
@@ -498,13 +498,13 @@ _FLOATS: Final[tuple[Any, ...]] = tuple([float(v) for v in range(256)])
 
 #: The discard pile's counts by face code, as C ints or as C floats, by the pile (its identity,
 #: checked) and the form: a pile changes once every few actions.
-_DISCARDS: Final[dict[tuple[int, bool], tuple[tuple[int, ...], tuple[int, ...], bytes]]] = {}
+_DISCARDS: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...], bytes]]] = {}
 
 
 def _discard_counts(
     discard: tuple[int, ...], by_card: tuple[int, ...], faces: int, floats: bool
 ) -> bytes:
-    key = (id(discard), floats)
+    key = id(discard) << 1 | floats
     entry = _DISCARDS.get(key)
     if entry is not None and entry[0] is discard and entry[1] is by_card:
         return entry[2]

@@ -217,6 +217,8 @@ _FLOATS: Final[tuple[Any, ...]] = tuple([float(v) for v in range(256)])
 #: The pairs of a chance node of ``count`` outcomes, by ``count``: ``(k, 1 / count)`` for every
 #: outcome ``k`` up to the greatest met (card ids, seats), one tuple each, shared by the nodes.
 _UNIFORM: Final[dict[int, tuple[object, ...]]] = {}
+#: Runs of consecutive move indices (:func:`_consecutive`), by first index and length.
+_CONSECUTIVE: Final[dict[int, tuple[int, ...]]] = {}
 #: Who declined as C ints (:meth:`Episode.observation_parts`) and as C floats
 #: (:meth:`Episode.observation_into`), by ``declined << 4 | players`` (a table has at most 12
 #: players, each of whom may have declined): fewer than 2 ** 13 entries.
@@ -298,6 +300,18 @@ def _numbered(
     return tuple(numbers), moves
 
 
+def _consecutive(first: int, k: int) -> tuple[int, ...]:
+    """The indices ``first`` to ``first + k - 1``: one tuple, kept, for every run numbered so (a
+    list extended from a range makes an int of each index past 256)."""
+    key = first << 7 | k  # a run is one row's slots, fewer than 128 but for a huge deck: checked
+    found = _CONSECUTIVE.get(key)
+    if found is None or len(found) != k or found[0] != first:
+        if len(_CONSECUTIVE) >= _MEMO_LIMIT:
+            _CONSECUTIVE.clear()
+        found = _CONSECUTIVE[key] = tuple(range(first, first + k))
+    return found
+
+
 def _asked_moves(
     space: ActionSpace, runs: Sequence[Sequence[Action]], calls: tuple[Action, ...], player: int
 ) -> tuple[tuple[int, ...], tuple[Move, ...]]:
@@ -312,12 +326,11 @@ def _asked_moves(
     for run in runs:
         first = _index(indices, space, run[0])
         k = len(run)
-        numbers: Sequence[int] = (first,)
-        if k > 1:
-            if _index(indices, space, run[k - 1]) - first == k - 1:
-                numbers = range(first, first + k)
-            else:  # a row with a gap, or throw-ins limited by what was seen
-                numbers = [_index(indices, space, move) for move in run]
+        numbers: Sequence[int]
+        if k == 1 or _index(indices, space, run[k - 1]) - first == k - 1:
+            numbers = _consecutive(first, k)
+        else:  # a row with a gap, or throw-ins limited by what was seen
+            numbers = [_index(indices, space, move) for move in run]
         pieces.append((first, numbers, run))
     for call in calls:
         at = _index(indices, space, call)

@@ -63,6 +63,7 @@ from sabai_rules.sequential import CHANCE, Decline, Move
 from sabai_rules.space import ActionSpace, action_space
 from sabai_rules.state import NO_PLAYER, Chance, ChanceModel, EndCause, Game, State
 from sabai_rules.views import (
+    _FLOATS,  # each value below 256 as a float, one object each: the views' table
     OBSERVATION_HEADER,
     observation_into,
     observation_parts,
@@ -210,10 +211,6 @@ class EpisodeSpec:
 #: (``ActionSpace.moves`` is a property of an interpreted class).
 _INDICES: Final[dict[int, tuple[ActionSpace, dict[int, tuple[Move, int]], int]]] = {}
 _MEMO_LIMIT: Final = 1 << 16
-#: Each value below 256 as a float, one object each (:meth:`Episode.observation_floats`; typed
-#: ``Any``: compiled, a ``float`` taken from a tuple of floats is unboxed, and boxed anew, a new
-#: object, where an object is needed).
-_FLOATS: Final[tuple[Any, ...]] = tuple([float(v) for v in range(256)])
 #: The pairs of a chance node of ``count`` outcomes, by ``count``: ``(k, 1 / count)`` for every
 #: outcome ``k`` up to the greatest met (card ids, seats), one tuple each, shared by the nodes.
 _UNIFORM: Final[dict[int, tuple[object, ...]]] = {}

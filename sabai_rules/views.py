@@ -352,9 +352,14 @@ def observation_size(ruleset: Ruleset, players: object) -> int:
     instance(ruleset, Ruleset, "ruleset")
     n = number(players, "players", MIN_PLAYERS, MAX_PLAYERS)
     deck = deck_for(ruleset)
-    faces = len(set(deck.faces))
-    slots = len(deck) - 1  # a row's longest possible length
-    return len(OBSERVATION_HEADER) + 3 * n + faces + n * slots * (1 + n)
+    return _length(n, len(set(deck.faces)), len(deck))
+
+
+def _length(players: int, faces: int, cards: int) -> int:
+    """The values of an observation at ``players`` players with a deck of ``cards`` cards and
+    ``faces`` faces: the header, three per player, one per face, then each row's slots up to a
+    row's longest possible length (every card but one), each slot 1 + ``players`` values."""
+    return len(OBSERVATION_HEADER) + 3 * players + faces + players * (cards - 1) * (1 + players)
 
 
 def observation(state: State, player: object) -> tuple[int, ...]:
@@ -387,11 +392,8 @@ def observation_parts(state: State, player: object) -> tuple[array[int], bytes]:
     me = seat(player, "player", state.players)
     by_face, by_card = _codes(state.deck.faces)
     out, masks = _header(state, me, by_card)
-    packer = _PACKERS.get(len(out))
-    if packer is None:
-        packer = _PACKERS[len(out)] = struct.Struct(f"{len(out)}i")
     values = array("i")
-    values.frombytes(packer.pack(*out))
+    values.frombytes(_packer(len(out), False).pack(*out))
     t = state.table
     values.frombytes(_discard_counts(t.discard, by_card, len(by_face), False))
     parts: list[bytes] = []
@@ -410,18 +412,13 @@ def observation_into(state: State, player: object, buffer: memoryview) -> int:
         is_state(state)
     me = seat(player, "player", state.players)
     by_face, by_card = _codes(state.deck.faces)
-    n = state.players
-    width = (len(by_card) - 1) * (1 + n)  # a row's longest possible length, 1 + n values a slot
-    size = 4 * (len(OBSERVATION_HEADER) + 3 * n + len(by_face) + n * width)
+    size = 4 * _length(state.players, len(by_face), len(by_card))
     writable(buffer, size, "buffer")
     out, masks = _header(state, me, by_card)
-    packer = _PACKERS.get(-len(out))
-    if packer is None:
-        packer = _PACKERS[-len(out)] = struct.Struct(f"{len(out)}f")
     # Packed from floats, one object per value below 256 (from an int, ``struct`` makes one).
     floats = _FLOATS
     numbers: list[Any] = [floats[v] if 0 <= v < 256 else float(v) for v in out]
-    parts = [packer.pack(*numbers)]
+    parts = [_packer(len(out), True).pack(*numbers)]
     t = state.table
     parts.append(_discard_counts(t.discard, by_card, len(by_face), True))
     _rows_parts(parts, by_card, len(by_face), masks, me, t.rows, True)
@@ -487,10 +484,20 @@ def _header(state: State, me: int, by_card: tuple[int, ...]) -> tuple[list[int],
     return out, masks
 
 
-#: The header's packer by its length (as C floats: by minus its length): ``array("i", values)``
-#: converts value by value through argument parsing, one ``struct`` pack of them all into
-#: native C ints is faster (measured: 6 % of an observation, compiled).
+#: The packers of C ints or C floats, by number and form: ``array("i", values)`` converts value
+#: by value through argument parsing, one ``struct`` pack of them all is faster (measured: 6 % of
+#: an observation, compiled).
 _PACKERS: Final[dict[int, struct.Struct]] = {}
+
+
+def _packer(count: int, floats: bool) -> struct.Struct:
+    """The packer of ``count`` C floats, or C ints."""
+    key = count << 1 | floats
+    found = _PACKERS.get(key)
+    if found is None:
+        found = _PACKERS[key] = struct.Struct(f"{count}{'f' if floats else 'i'}")
+    return found
+
 
 #: Each value below 256 as a float, one object each (typed ``Any``: compiled, a ``float`` taken
 #: from a tuple of floats is unboxed, and boxed anew, a new object, where an object is needed).
@@ -513,7 +520,7 @@ def _discard_counts(
         counts[by_card[card] - 1] += 1
     if len(_DISCARDS) >= _LIMIT:
         _DISCARDS.clear()
-    found = struct.pack(f"{faces}{'f' if floats else 'i'}", *counts)
+    found = _packer(faces, floats).pack(*counts)
     _DISCARDS[key] = (discard, by_card, found)
     return found
 
@@ -536,7 +543,7 @@ def _slot_values(index: int, players: int, floats: bool) -> bytes:
     C floats."""
     seen = index & ((1 << players) - 1)
     values = [index >> players, *[(seen >> p) & 1 for p in range(players)]]
-    return struct.pack(f"{len(values)}f", *values) if floats else bytes(values)
+    return _packer(len(values), True).pack(*values) if floats else bytes(values)
 
 
 #: The values of each slot as a viewer sees it (:func:`_rows_parts`), by table size, number of

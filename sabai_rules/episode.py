@@ -65,7 +65,7 @@ from sabai_rules.state import NO_PLAYER, Chance, ChanceModel, EndCause, Game, St
 from sabai_rules.views import (
     _FLOATS,  # each value below 256 as a float, one object each: the views' table
     OBSERVATION_HEADER,
-    observation_into,
+    _write_into,
     observation_parts,
     observation_size,
     sample_consistent_state,
@@ -656,20 +656,20 @@ class Episode:
         :meth:`observation` refuses and a buffer too short, before writing anything."""
         n = len(self.state.table.rows)
         me = player if type(player) is int else seat(player, "player", n)
-        # The whole length first; the engine's part checks the rest before writing anything.
-        size = 4 * self.spec.observation_size
-        if type(buffer) is memoryview and len(buffer) < size:
-            writable(buffer, size, "buffer")
-        at = observation_into(self.state, me, buffer)
-        floats = _declined(self.declined, n)[1]
-        buffer[at : at + len(floats)] = floats
-        at += len(floats)
+        if not 0 <= me < n:
+            seat(player, "player", n)
+        writable(buffer, 4 * self.spec.observation_size, "buffer")
+        return self._write_into(me, buffer)
+
+    def _write_into(self, me: int, buffer: memoryview) -> int:
+        """:meth:`observation_into` once its arguments are checked: ``me`` a seat, ``buffer`` as
+        it says (the adapters' own buffers, made to measure)."""
+        tail = _declined(self.declined, self.spec.players)[1]
         game = self.game
-        if game is None:
-            return at
-        values = (len(game.rounds), game.num_rounds, *self.gains)
-        struct.pack_into(f"{len(values)}f", buffer, at, *values)
-        return at + 4 * len(values)
+        if game is not None:
+            values = (len(game.rounds), game.num_rounds, *self.gains)
+            tail += struct.pack(f"{len(values)}f", *values)
+        return _write_into(self.state, me, buffer, tail)
 
     def observation_floats(self, player: object) -> list[float]:
         """:meth:`observation` as a new list of floats (the form of OpenSpiel's tensors). Refuses

@@ -273,11 +273,17 @@ class SabaiSabaiObserver:
             self.parts[name] = self.tensor[at : at + size].reshape(shape)
             at += size
         assert at == spec.observation_size
-        #: The tensor's bytes, which Episode.observation_into fills.
+        #: The tensor's bytes, which the episode fills (Episode.observation_into).
         self._bytes = self.tensor.data.cast("B")
+        self._players = n
 
     def set_from(self, state: SabaiSabaiState, player: int) -> None:
-        state.node.observation_into(player, self._bytes)
+        node = state.node
+        if type(player) is int and 0 <= player < self._players:
+            # The buffer is this observer's own, made to measure: written without checks.
+            node._write_into(player, self._bytes)
+        else:
+            node.observation_into(player, self._bytes)  # the episode's refusal
 
     def string_from(self, state: SabaiSabaiState, player: int) -> str:
         return state.node.observation_text(player)

@@ -142,7 +142,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         assert node is not None, "reset() the environment first"
         player = self._seat[agent]
         observation = np.empty(self._size, np.float32)
-        node.observation_into(player, observation.data.cast("B"))
+        # The seat is the agent's, the array made to measure: written without checks.
+        node._write_into(player, observation.data.cast("B"))
         mask = np.zeros(self._moves, np.int8)
         if player == node.current_player:
             mask.put(node.legal_indices(), 1)

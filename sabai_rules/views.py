@@ -334,15 +334,22 @@ _ENDS: Final = {None: 0, "emptied": 1, "final-lap": 2, "forced": 3, "exhausted":
 _CODES: Final[dict[int, tuple[tuple[int, ...], dict[int, int], tuple[int, ...]]]] = {}
 
 
+#: The entry of :data:`_CODES` last asked for: state after state shares its deck.
+_LAST_CODES: Final[list[tuple[tuple[int, ...], dict[int, int], tuple[int, ...]] | None]] = [None]
+
+
 def _codes(faces: tuple[int, ...]) -> tuple[dict[int, int], tuple[int, ...]]:
     """Each face of the deck by code, from 1 in increasing order (0 is "none" or "not seen"),
     and the code of each card (a face code: whether a player may know it is :func:`_face`'s)."""
-    entry = _CODES.get(id(faces))
+    entry = _LAST_CODES[0]
     if entry is None or entry[0] is not faces:
-        by_face = {face: i + 1 for i, face in enumerate(sorted(set(faces)))}
-        if len(_CODES) >= _LIMIT:
-            _CODES.clear()
-        entry = _CODES[id(faces)] = (faces, by_face, tuple(by_face[f] for f in faces))
+        entry = _CODES.get(id(faces))
+        if entry is None or entry[0] is not faces:
+            by_face = {face: i + 1 for i, face in enumerate(sorted(set(faces)))}
+            if len(_CODES) >= _LIMIT:
+                _CODES.clear()
+            entry = _CODES[id(faces)] = (faces, by_face, tuple(by_face[f] for f in faces))
+        _LAST_CODES[0] = entry
     return entry[1], entry[2]
 
 
@@ -412,8 +419,15 @@ def observation_into(state: State, player: object, buffer: memoryview) -> int:
         is_state(state)
     me = seat(player, "player", state.players)
     by_face, by_card = _codes(state.deck.faces)
-    size = 4 * _length(state.players, len(by_face), len(by_card))
-    writable(buffer, size, "buffer")
+    writable(buffer, 4 * _length(state.players, len(by_face), len(by_card)), "buffer")
+    return _write_into(state, me, buffer, b"")
+
+
+def _write_into(state: State, me: int, buffer: memoryview, tail: bytes) -> int:
+    """:func:`observation_into` once its arguments are checked (``me`` a seat of ``state``,
+    ``buffer`` a writable memoryview of bytes long enough for the observation and ``tail``),
+    then ``tail``, in one copy: the number of bytes written."""
+    by_face, by_card = _codes(state.deck.faces)
     out, masks = _header(state, me, by_card)
     # Packed from floats, one object per value below 256 (from an int, ``struct`` makes one).
     floats = _FLOATS
@@ -422,8 +436,18 @@ def observation_into(state: State, player: object, buffer: memoryview) -> int:
     t = state.table
     parts.append(_discard_counts(t.discard, by_card, len(by_face), True))
     _rows_parts(parts, by_card, len(by_face), masks, me, t.rows, True)
-    buffer[0:size] = b"".join(parts)
+    if tail:
+        parts.append(tail)
+    written = b"".join(parts)
+    size = len(written)
+    buffer[0:size] = written
     return size
+
+
+#: The table's knowledge at the last observation (its private masks, its public mask) and the
+#: cards each player had seen then, a list never modified: who has seen what changes far less
+#: often than the table.
+_LAST_MASKS: Final[list[tuple[tuple[int, ...], int, list[int]] | None]] = [None]
 
 
 def _header(state: State, me: int, by_card: tuple[int, ...]) -> tuple[list[int], list[int]]:
@@ -431,7 +455,12 @@ def _header(state: State, me: int, by_card: tuple[int, ...]) -> tuple[list[int],
     the mask of the cards each player has seen."""
     t, f = state.table, state.flow
     st = f.status
-    masks = [t.public | private for private in t.private]
+    last = _LAST_MASKS[0]
+    if last is not None and last[0] is t.private and last[1] == t.public:
+        masks = last[2]
+    else:
+        masks = [t.public | private for private in t.private]
+        _LAST_MASKS[0] = (t.private, t.public, masks)
     queue = f.queue
     head = queue[0] if queue else None
     if head is None:
@@ -503,25 +532,23 @@ def _packer(count: int, floats: bool) -> struct.Struct:
 #: from a tuple of floats is unboxed, and boxed anew, a new object, where an object is needed).
 _FLOATS: Final[tuple[Any, ...]] = tuple([float(v) for v in range(256)])
 
-#: The discard pile's counts by face code, as C ints or as C floats, by the pile (its identity,
-#: checked) and the form: a pile changes once every few actions.
-_DISCARDS: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...], bytes]]] = {}
+#: The discard pile's counts by face code of the last observation, as C ints and as C floats
+#: (the pile, the deck's codes, the bytes): a pile changes once every few actions.
+_DISCARDS: Final[list[tuple[tuple[int, ...], tuple[int, ...], bytes] | None]] = [None, None]
 
 
 def _discard_counts(
     discard: tuple[int, ...], by_card: tuple[int, ...], faces: int, floats: bool
 ) -> bytes:
-    key = id(discard) << 1 | floats
-    entry = _DISCARDS.get(key)
+    form = 1 if floats else 0
+    entry = _DISCARDS[form]
     if entry is not None and entry[0] is discard and entry[1] is by_card:
         return entry[2]
     counts = [0] * faces
     for card in discard:  # every card there is face up
         counts[by_card[card] - 1] += 1
-    if len(_DISCARDS) >= _LIMIT:
-        _DISCARDS.clear()
     found = _packer(faces, floats).pack(*counts)
-    _DISCARDS[key] = (discard, by_card, found)
+    _DISCARDS[form] = (discard, by_card, found)
     return found
 
 
@@ -550,8 +577,9 @@ def _slot_values(index: int, players: int, floats: bool) -> bytes:
 #: face codes and form: a few hundred distinct slots at four players, shared by every
 #: observation, each made when first met.
 _SLOT_TABLES: Final[dict[int, list[bytes | None]]] = {}
-#: Zeros, by their number of bytes: a row's padding.
-_ZEROS: Final[dict[int, bytes]] = {}
+#: A row's padding, by table size and form, then by the number of empty slots: zeros (a list
+#: as long as the longest row of the decks met, plus one).
+_ZEROS: Final[dict[int, list[bytes | None]]] = {}
 
 #: The rows of the last observation and the cards each player had seen then: the next
 #: observation (observations are asked state after state) takes from them every row that is the
@@ -592,9 +620,12 @@ def _rows_parts(
     table = _SLOT_TABLES.get(key)
     if table is None:
         table = _SLOT_TABLES[key] = [None] * ((3 + faces) << n)
+    longest = len(by_card) - 1  # a row's longest possible length, in slots
+    paddings = _ZEROS.get(n << 1 | floats)
+    if paddings is None or len(paddings) <= longest:
+        paddings = _ZEROS[n << 1 | floats] = [None] * (longest + 1)
     size = 4 if floats else 1
     step = 1 + n
-    width = (len(by_card) - 1) * step  # a row's longest possible length
     known = masks[me]
     for e in found:
         row, seen = e.row, e.seen
@@ -605,30 +636,37 @@ def _rows_parts(
             if card < 0:
                 index = 1 << n  # a gap: nobody sees a card there
             else:
-                code = _face(by_card, known, card)
-                index = (2 if code is None else 2 + code) << n | seen[s]
+                pattern = seen[s]
+                # A face only for a card ``me`` has seen (``_face`` tells it): their bit is set.
+                code = _face(by_card, known, card) if (pattern >> me) & 1 else None
+                index = (2 if code is None else 2 + code) << n | pattern
             piece = table[index]
             if piece is None:
                 piece = table[index] = _slot_values(index, n, floats)
             parts.append(piece)
-        padding = size * (width - len(row) * step)
-        zeros = _ZEROS.get(padding)
+        empty = longest - len(row)
+        zeros = paddings[empty]
         if zeros is None:
-            zeros = _ZEROS[padding] = bytes(padding)
+            zeros = paddings[empty] = bytes(size * empty * step)
         parts.append(zeros)
 
 
 def _row_seen(masks: list[int], row: tuple[int, ...]) -> _Row:
-    n = len(masks)
     bits = 0
-    found: list[int] = []
     for card in row:
-        seen = 0
         if card >= 0:
             bits |= 1 << card
-            for p in range(n):
-                seen |= ((masks[p] >> card) & 1) << p
-        found.append(seen)
+    found = [0] * len(row)
+    # Player by player: each mask is read once, and only the cards of the row they have seen
+    # are looked at.
+    for p in range(len(masks)):
+        seen = masks[p] & bits
+        if seen:
+            flag = 1 << p
+            for s in range(len(row)):
+                card = row[s]
+                if card >= 0 and (seen >> card) & 1:
+                    found[s] |= flag
     return _Row(row, bits, found)
 
 

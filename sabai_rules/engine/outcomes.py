@@ -131,7 +131,7 @@ def _apply(state: State, outcomes: tuple[int, ...], events: list[Event] | None) 
                 f"outcome {shown(outcome)} is not an outcome of this {node.kind.value} chance node"
             )
         choices = choices[:at] + choices[at + 1 :]
-    taken = (*node.taken, *outcomes)
+    taken = node.taken + outcomes
     missing = node.needed - (len(taken) - node.start)
     if missing < 0:
         raise ValueError(f"the {node.kind.value} chance node takes {node.needed} outcomes")

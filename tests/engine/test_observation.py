@@ -8,6 +8,7 @@ import struct
 
 import pytest
 
+from sabai_rules.cards import DeckSpec
 from sabai_rules.layout import layout
 from sabai_rules.moves import Draw, Play, ThrowIn, apply, deal, legal_actions
 from sabai_rules.ruleset import Ruleset
@@ -127,6 +128,35 @@ def test_an_observation_written_into_a_buffer_is_the_observation_as_c_floats(
             assert buffer[-3:] == b"end"
         legal = list(legal_actions(state))
         state = apply(state, legal[rng.randrange(len(legal))])
+
+
+def test_observations_of_tables_with_decks_of_other_sizes_stay_apart() -> None:
+    """Observations asked in turn of two tables whose decks have the same faces but not the same
+    number of cards (four copies of each rank, then eight): each has its own length, its rows
+    padded to its own deck's longest row, value for value what ``observation`` says."""
+    small = Ruleset().with_options(
+        deck=DeckSpec(copies=4), max_round_turns=12, max_turn_reactions=2
+    )
+    large = Ruleset().with_options(
+        deck=DeckSpec(copies=8), max_round_turns=12, max_turn_reactions=2
+    )
+    rng = random.Random(5)
+    states = [deal(small, 3, dealer=0, seed=1), deal(large, 3, dealer=0, seed=2)]
+    sizes = [observation_size(small, 3), observation_size(large, 3)]
+    assert sizes[0] < sizes[1]
+    while not all(state.is_over for state in states):
+        for k, state in enumerate(states):
+            for p in range(3):
+                buffer = bytearray(4 * sizes[k])
+                assert observation_into(state, p, memoryview(buffer)) == 4 * sizes[k]
+                expected = observation(state, p)
+                assert len(expected) == sizes[k]
+                assert struct.unpack(f"{sizes[k]}f", buffer) == tuple(map(float, expected))
+                head, rows = observation_parts(state, p)
+                assert tuple(head) + tuple(rows) == expected
+            if not state.is_over:
+                legal = list(legal_actions(state))
+                states[k] = apply(state, legal[rng.randrange(len(legal))])
 
 
 def test_a_buffer_that_cannot_hold_the_observation_is_refused_untouched() -> None:

@@ -98,6 +98,11 @@ def test_chance_deals_card_by_card_and_the_tensor_is_the_engines_observation() -
     observer.set_from(state, 1)
     assert list(observer.tensor) == tensor
     assert observer.parts["rows"].shape == (2, 59, 3)
+    # No seat 2 at a table of two, and a bool is no seat: refused, the tensor as it was.
+    for seat, error in ((2, ValueError), (-1, ValueError), (True, TypeError)):
+        with pytest.raises(error, match="player must be a seat"):
+            observer.set_from(state, seat)
+        assert list(observer.tensor) == tensor
     assert state.legal_actions() == list(node.legal_indices())
     assert state.action_to_string(1, state.legal_actions()[-1]) == "Decline(actor=1)"
 

@@ -884,9 +884,19 @@ def _own_runs(
     return _throw_runs(mine, shape, knowing) if mine else ()
 
 
-def _owners(actor: int, n: int, reach: bool) -> list[int]:
+#: By table size, per actor: the seats whose rows they may throw in from with reach (their own,
+#: then the others' in seat order), and without (their own). Made once per table size: compiled,
+#: a generator in a list display is an object and a call into it per seat, at every listing.
+_OWNERS: Final[dict[int, tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]]] = {}
+
+
+def _owners(actor: int, n: int, reach: bool) -> tuple[int, ...]:
     """Whose rows ``actor`` may throw in from: their own, then (with ``reach``) the others'."""
-    return [actor, *(p for p in range(n) if p != actor)] if reach else [actor]
+    table = _OWNERS.get(n)
+    if table is None:
+        table = _OWNERS[n] = tuple(((a, *[p for p in range(n) if p != a]), (a,)) for a in range(n))
+    entry = table[actor]
+    return entry[0] if reach else entry[1]
 
 
 def _throw_runs(

@@ -35,7 +35,6 @@ ruleset leaves it to the table. Every round is capped (``max_round_turns``, ``ma
 from __future__ import annotations
 
 import random
-import struct
 from array import array
 from bisect import bisect_left
 from collections.abc import Sequence
@@ -65,6 +64,7 @@ from sabai_rules.state import NO_PLAYER, Chance, ChanceModel, EndCause, Game, St
 from sabai_rules.views import (
     _FLOATS,  # each value below 256 as a float, one object each: the views' table
     OBSERVATION_HEADER,
+    _packer,
     _write_into,
     observation_parts,
     observation_size,
@@ -241,8 +241,8 @@ def _declined(declined: int, players: int) -> tuple[bytes, bytes]:
     if found is None:
         bits = [(declined >> p) & 1 for p in range(players)]
         found = _DECLINED[key] = (
-            struct.pack(f"{players}i", *bits),
-            struct.pack(f"{players}f", *bits),
+            _packer(players, False).pack(*bits),
+            _packer(players, True).pack(*bits),
         )
     return found
 
@@ -654,10 +654,7 @@ class Episode:
         bytes, ``memoryview(tensor).cast("B")`` of a numpy ``float32`` array of
         :attr:`EpisodeSpec.observation_size`). Returns the number of bytes written. Refuses what
         :meth:`observation` refuses and a buffer too short, before writing anything."""
-        n = len(self.state.table.rows)
-        me = player if type(player) is int else seat(player, "player", n)
-        if not 0 <= me < n:
-            seat(player, "player", n)
+        me = seat(player, "player", self.spec.players)
         writable(buffer, 4 * self.spec.observation_size, "buffer")
         return self._write_into(me, buffer)
 
@@ -668,7 +665,7 @@ class Episode:
         game = self.game
         if game is not None:
             values = (len(game.rounds), game.num_rounds, *self.gains)
-            tail += struct.pack(f"{len(values)}f", *values)
+            tail += _packer(len(values), True).pack(*values)
         return _write_into(self.state, me, buffer, tail)
 
     def observation_floats(self, player: object) -> list[float]:

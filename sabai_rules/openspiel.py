@@ -38,6 +38,7 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
+from sabai_rules.engine.arguments import seat
 from sabai_rules.episode import CHANCE, Episode, EpisodeSpec
 from sabai_rules.moves import MAX_PLAYERS, MIN_PLAYERS, deck_for
 from sabai_rules.views import OBSERVATION_HEADER
@@ -278,12 +279,8 @@ class SabaiSabaiObserver:
         self._players = n
 
     def set_from(self, state: SabaiSabaiState, player: int) -> None:
-        node = state.node
-        if type(player) is int and 0 <= player < self._players:
-            # The buffer is this observer's own, made to measure: written without checks.
-            node._write_into(player, self._bytes)
-        else:
-            node.observation_into(player, self._bytes)  # the episode's refusal
+        # The buffer is this observer's own, made to measure: only the seat is checked.
+        state.node._write_into(seat(player, "player", self._players), self._bytes)
 
     def string_from(self, state: SabaiSabaiState, player: int) -> str:
         return state.node.observation_text(player)

@@ -36,6 +36,7 @@ from sabai_rules.state import (
     Offer,
     Stage,
     State,
+    Table,
 )
 
 __all__ = [
@@ -146,6 +147,11 @@ _GAP_SLOT: Final = SlotView(GAP, ())
 _LIMIT: Final = 8192
 
 
+def _masks(table: Table) -> list[int]:
+    """The cards each player has seen, seat by seat (:meth:`~sabai_rules.state.Table.mask`)."""
+    return [table.mask(p) for p in range(len(table.private))]
+
+
 def _seats(pattern: int) -> tuple[int, ...]:
     """The seats of the bits of ``pattern``, in seat order."""
     found = _SEATS.get(pattern)
@@ -212,7 +218,7 @@ def view(state: State, player: object, *, actions: bool = False) -> PlayerView:
     t, f = state.table, state.flow
     st = f.status
     faces = state.deck.faces
-    masks = [t.public | private for private in t.private]
+    masks = _masks(t)
     rows = tuple(_row(faces, masks, me, row) for row in t.rows)
     queue = tuple(
         PendingView("function", e.executor, faces[e.card])
@@ -459,7 +465,7 @@ def _header(state: State, me: int, by_card: tuple[int, ...]) -> tuple[list[int],
     if last is not None and last[0] is t.private and last[1] == t.public:
         masks = last[2]
     else:
-        masks = [t.public | private for private in t.private]
+        masks = _masks(t)
         _LAST_MASKS[0] = (t.private, t.public, masks)
     queue = f.queue
     head = queue[0] if queue else None
@@ -636,10 +642,8 @@ def _rows_parts(
             if card < 0:
                 index = 1 << n  # a gap: nobody sees a card there
             else:
-                pattern = seen[s]
-                # A face only for a card ``me`` has seen (``_face`` tells it): their bit is set.
-                code = _face(by_card, known, card) if (pattern >> me) & 1 else None
-                index = (2 if code is None else 2 + code) << n | pattern
+                code = _face(by_card, known, card)
+                index = (2 if code is None else 2 + code) << n | seen[s]
             piece = table[index]
             if piece is None:
                 piece = table[index] = _slot_values(index, n, floats)
@@ -691,7 +695,7 @@ def sample_consistent_state(state: State, player: object, rng: random.Random) ->
         raise ValueError("a chance node: take chance's outcome first (apply_chance)")
     t = state.table
     n = state.players
-    masks = [t.public | private for private in t.private]
+    masks = _masks(t)
     known = masks[me]
     places: list[tuple[int, int]] = [
         (p, s) for p, row in enumerate(t.rows) for s in range(len(row))

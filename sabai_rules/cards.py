@@ -37,6 +37,7 @@ __all__ = [
     "PEEK",
     "SPY",
     "SWITCH",
+    "UNKNOWN",
     "Deck",
     "DeckSpec",
     "face_name",
@@ -47,6 +48,9 @@ __all__ = [
 JOKER: Final = 100
 #: The face of the Ass Joker (the older edition's Cursed Joker).
 ASS_JOKER: Final = 101
+#: The face of a card whose face is not known: a card of a table nobody can name, or one a record
+#: does not state. Printed ``?``; never the face of a card of a deck.
+UNKNOWN: Final = 102
 #: The match key shared by every joker for throwing in (:rule:`ruling.joker-family`).
 JOKER_FAMILY: Final = 100
 
@@ -66,7 +70,9 @@ FUNCTION_NAMES: Final = {PEEK: "peek", SPY: "spy", GIVE: "give", SWITCH: "switch
 
 
 def face_name(face: int) -> str:
-    """``"7"``, ``"13 give"``, ``"Joker"`` or ``"Ass Joker"``."""
+    """``"7"``, ``"13 give"``, ``"Joker"``, ``"Ass Joker"``, or ``"?"`` for :data:`UNKNOWN`."""
+    if face == UNKNOWN:
+        return "?"
     if face == JOKER:
         return "Joker"
     if face == ASS_JOKER:
@@ -85,9 +91,10 @@ _FACE = re.compile(
 )
 
 
-def parse_face(text: str) -> int:
+def parse_face(text: str, *, unknown: bool = False) -> int:
     """The face named by ``text``: ``"7"``, ``"13"``, ``"13 give"``, ``"joker"``/``"J"``,
-    ``"Ass Joker"``/``"AJ"`` (ASCII digits and letters, any case, spaces around). Raises
+    ``"Ass Joker"``/``"AJ"`` (ASCII digits and letters, any case, spaces around); with
+    ``unknown``, also ``"?"`` for a card whose face is not known (:data:`UNKNOWN`). Raises
     :class:`ValueError` naming the text (an excerpt of a long one) otherwise.
 
     >>> parse_face(" 13 Give"), parse_face("aj") == ASS_JOKER
@@ -97,6 +104,8 @@ def parse_face(text: str) -> int:
     ...
     ValueError: not a card: '1O'
     """
+    if unknown and text.strip() == "?":
+        return UNKNOWN
     match = _FACE.fullmatch(text) if len(text) <= MAX_FACE_TEXT else None
     if match is None:
         raise ValueError(f"not a card: {reprlib.repr(text)}")
@@ -219,13 +228,39 @@ class Deck:
     def __len__(self) -> int:
         return len(self.faces)
 
+    def with_faces(self, faces: Sequence[int]) -> Deck:
+        """This deck with ``faces`` for its cards, card id by card id: the same cards dealt in
+        another way (a permutation of :attr:`faces`), some of them perhaps :data:`UNKNOWN`. The
+        referee plays a record whose faces are not all stated on such decks, one for each way
+        the unstated faces may be (:mod:`sabai_rules.referee.unknown`). An unknown card matches
+        no card, has no function and is no Ass Joker; the cards of each rank are counted as the
+        spec deals them (:attr:`key_counts`)."""
+        faces = tuple(faces)
+        if len(faces) != len(self.faces):
+            raise ValueError(f"a deck of {len(self.faces)} cards, not {len(faces)}")
+        # An unknown card's match key is its own (below every face), so that it matches none.
+        keys = tuple(
+            JOKER_FAMILY if f in (JOKER, ASS_JOKER) else (-1000 - c if f == UNKNOWN else f)
+            for c, f in enumerate(faces)
+        )
+        return Deck(
+            spec=self.spec,
+            faces=faces,
+            match_keys=keys,
+            functions=tuple(f if f in FUNCTION_NAMES else 0 for f in faces),
+            key_counts=self.key_counts,
+            ass_joker=faces.index(ASS_JOKER) if ASS_JOKER in faces else -1,
+        )
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Deck):
             return False
         # Compared as objects: mypyc compiles ``==`` between two DeckSpec-typed values (whose
-        # __eq__ attrs writes at run time) as identity.
+        # __eq__ attrs writes at run time) as identity. Two decks of one spec whose cards have
+        # other faces (:meth:`with_faces`) are other decks.
         spec: object = other.spec
-        return spec == self.spec
+        faces: object = other.faces
+        return spec == self.spec and (faces is self.faces or faces == self.faces)
 
     def __hash__(self) -> int:
         return hash(self.spec)

@@ -38,7 +38,7 @@ from typing import Final
 
 import attrs
 
-from sabai_rules.cards import ASS_JOKER, FUNCTION_NAMES, JOKER, face_name
+from sabai_rules.cards import ASS_JOKER, FUNCTION_NAMES, JOKER, UNKNOWN, face_name
 from sabai_rules.catalogue import EDITION_OF, EDITIONS, Edition, check_language
 from sabai_rules.engine.arguments import instance, is_state, seat
 from sabai_rules.referee.i18n import label
@@ -202,6 +202,8 @@ class _Words:
             return self("card.joker")
         if face == ASS_JOKER:
             return self("card.ass-joker")
+        if face == UNKNOWN:
+            return self("card.unknown")
         return face_name(face)
 
 
@@ -342,7 +344,8 @@ def _defs(ident: str, kinds: Iterable[str], extra: str = "") -> str:
 
 
 def _rank(face: int) -> str:
-    return str(face).replace("-", "\u2212")
+    """A number card's rank as written on it; ``?`` on a card whose face is not known."""
+    return "?" if face == UNKNOWN else str(face).replace("-", "\u2212")
 
 
 def _ranks(x: float, y: float, rank: str) -> str:

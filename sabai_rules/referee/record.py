@@ -54,8 +54,25 @@ from typing import Any, Final, NoReturn
 import attrs
 
 from sabai_rules import chance
-from sabai_rules.cards import face_name, parse_face
-from sabai_rules.moves import ACTIONS_BY_NAME, PARAMETERS, Action, ThrowIn, deck_for
+from sabai_rules.cards import UNKNOWN, face_name, parse_face
+from sabai_rules.moves import (
+    ACTIONS_BY_NAME,
+    PARAMETERS,
+    Action,
+    AlsoThrowIn,
+    Compensate,
+    Draw,
+    Give,
+    Keep,
+    LookAtCards,
+    Peek,
+    Play,
+    Spy,
+    TakeFirstRefusal,
+    ThrowIn,
+    WaiveFirstRefusal,
+    deck_for,
+)
 from sabai_rules.ruleset import PRESETS, Ruleset
 
 __all__ = [
@@ -66,12 +83,15 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_EVENTS",
     "MAX_NAME",
+    "MAX_POSITION",
     "MAX_ROUNDS",
     "MAX_ROUND_EVENTS",
     "MAX_SEED_TEXT",
     "MAX_SHORT_TEXT",
     "MAX_SLOTS",
+    "TABLE_VERSION",
     "VERSION",
+    "VERSIONS",
     "Claim",
     "Deal",
     "Problem",
@@ -92,7 +112,15 @@ __all__ = [
 ]
 
 FORMAT: Final = "sabai-record"
+#: The version of a record that states the whole deal and every event, which every reader of
+#: sabai-rules reads (``sabai_rules/schema/record-v1.schema.json``).
 VERSION: Final = 1
+#: The version of a record of what a table knows: a round may start from a position, a deal
+#: may leave cards unknown, an event may state the face it shows, a round the rows turned up at
+#: its end (``sabai_rules/schema/record-v2.schema.json``).
+TABLE_VERSION: Final = 2
+#: The versions this reader reads.
+VERSIONS: Final = (VERSION, TABLE_VERSION)
 #: Records larger than this are refused unread (a game of 12 players is far smaller).
 MAX_BYTES: Final = 20_000_000
 #: Deeper JSON nesting than this is refused (a record nests five levels).
@@ -117,6 +145,8 @@ MAX_SEED_TEXT: Final = 256
 MAX_CLAIM_TEXT: Final = 1_000
 #: The longest comment (of the record, a round or an event).
 MAX_COMMENT: Final = 10_000
+#: The longest position a round starts from (:mod:`sabai_rules.position`).
+MAX_POSITION: Final = 10_000
 
 # What a message echoes of the record: repr's quoting and escaping (no line break, no lone
 # surrogate), at most about 100 characters of a text and a few items of a list.
@@ -184,12 +214,20 @@ class RecordEvent:
     #: record; their slots name the cards as the table was before them. The referee plays them
     #: in the order of :rule:`ruling.sequential-actions`.
     simultaneous: str | None = None
+    #: Version 2: the face of the card the action shows or is about, as the table saw it (the
+    #: card drawn, played, kept out of the row, thrown in, given, looked at...), one face per
+    #: slot for :class:`~sabai_rules.moves.LookAtCards`; ``None`` where the record does not say
+    #: (:data:`SHOWN_BY`).
+    shows: tuple[int, ...] | None = None
 
 
 @attrs.frozen
 class Deal:
     """A round's deal: the card order (faces, first card dealt first) or a seed for the named
-    generator (:mod:`sabai_rules.chance`)."""
+    generator (:mod:`sabai_rules.chance`). In version 2 an order may hold
+    :data:`~sabai_rules.cards.UNKNOWN` for a card the table cannot name and may stop before the
+    end of the deck (the cards after it are unknown); a round that starts from a position has
+    neither (:attr:`RoundRecord.start`)."""
 
     order: tuple[int, ...] | None = None
     seed: int | str | None = None
@@ -208,6 +246,12 @@ class RoundRecord:
     #: The loser of each nose race of the round that ``nose_race="random"`` leaves to chance,
     #: in order, as seen at the table (:rule:`ruling.nose-race`).
     nose_races: tuple[int, ...] = ()
+    #: Version 2: the rows as they were turned up at the end of the round, player by player in
+    #: seat order, slot by slot (:data:`~sabai_rules.cards.UNKNOWN` for a card nobody noted).
+    reveal: tuple[tuple[int, ...], ...] | None = None
+    #: Version 2: the position the round starts from instead of a deal (the notation of
+    #: :mod:`sabai_rules.position`).
+    start: str | None = None
 
 
 @attrs.frozen
@@ -231,6 +275,8 @@ class Record:
     seed: int | str = 0
     claim: Claim | None = None
     comment: str | None = None
+    #: The version the record was written in (:data:`VERSIONS`).
+    version: int = 1
 
     def player(self, name: str) -> int:
         return self.players.index(name)
@@ -485,7 +531,7 @@ def _ruleset(data: Any, path: str) -> Ruleset:
     return rules
 
 
-def _deal(data: Any, rules: Ruleset, path: str) -> Deal:
+def _deal(data: Any, rules: Ruleset, path: str, version: int) -> Deal:
     _expect(data, dict, path, "an object with an order, or a seed and a generator")
     _keys(data, {"order", "seed", "generator"}, path)
     if "order" in data:
@@ -494,7 +540,13 @@ def _deal(data: Any, rules: Ruleset, path: str) -> Deal:
         order = _expect(data["order"], list, f"{path}.order", "a list of cards")
         deck = deck_for(rules)
         # One card more than the deck is enough to tell an order too long: the rest is not read.
-        faces = [_face(face, f"{path}.order[{i}]") for i, face in enumerate(order[: len(deck) + 1])]
+        faces = [
+            _face(face, f"{path}.order[{i}]", unknown=version >= TABLE_VERSION)
+            for i, face in enumerate(order[: len(deck) + 1])
+        ]
+        if version >= TABLE_VERSION:
+            _check_partial_order(deck.faces, faces, f"{path}.order")
+            return Deal(order=tuple(faces))
         try:
             deck.ids_for_faces(faces)
         except ValueError as error:
@@ -526,18 +578,77 @@ def _seed(value: Any, path: str) -> int | str:
         raise RecordError(str(error), path) from None
 
 
-def _face(value: Any, path: str) -> int:
+def _face(value: Any, path: str, *, unknown: bool = False) -> int:
+    """A card face as a record writes it; with ``unknown`` (version 2), also ``"?"``."""
     if isinstance(value, bool) or not isinstance(value, str | int):
         return _fail(f"not a card: {shown(value)}", path)
     try:
-        return parse_face(str(value))
+        return parse_face(str(value), unknown=unknown)
     except ValueError as error:
         raise RecordError(str(error), path) from None
 
 
-def _event(data: Any, players: Sequence[str], path: str) -> RecordEvent:
+def _check_partial_order(deck: Sequence[int], faces: Sequence[int], path: str) -> None:
+    """A version 2 order: at most the deck's cards, each stated face at most as often as the deck
+    holds it (``"?"`` and the cards after the order are the deck's other cards)."""
+    if len(faces) > len(deck):
+        raise RecordError(f"the order holds more cards than the deck's {len(deck)}", path)
+    left: dict[int, int] = {}
+    for face in deck:
+        left[face] = left.get(face, 0) + 1
+    for i, face in enumerate(faces):
+        if face == UNKNOWN:
+            continue
+        if face not in left:
+            raise RecordError(f"{face_name(face)} is not in this deck", f"{path}[{i}]")
+        if left[face] == 0:
+            copies = sum(1 for f in deck if f == face)
+            raise RecordError(
+                f"one {face_name(face)} too many: the deck holds {copies}", f"{path}[{i}]"
+            )
+        left[face] -= 1
+
+
+#: The actions whose event may state the face of the card they show or are about (version 2):
+#: the card drawn, played, kept out of the row (or an Ass Joker turned over), thrown in, taken or
+#: thrown after an offer of first refusal, given, given as compensation, peeked at, spied on, and
+#: the cards looked at before the first turn (one face per slot).
+SHOWN_BY: Final = (
+    Draw,
+    Play,
+    Keep,
+    ThrowIn,
+    AlsoThrowIn,
+    TakeFirstRefusal,
+    WaiveFirstRefusal,
+    Give,
+    Compensate,
+    Peek,
+    Spy,
+    LookAtCards,
+)
+
+
+def _shows(value: Any, action: Action, path: str) -> tuple[int, ...]:
+    """The faces an event states: one face, or one per slot of a
+    :class:`~sabai_rules.moves.LookAtCards`."""
+    if not isinstance(action, SHOWN_BY):
+        names = ", ".join(cls.__name__ for cls in SHOWN_BY)
+        raise RecordError(
+            f"{type(action).__name__} shows no one card (an event of {names} may)", path
+        )
+    if isinstance(action, LookAtCards):
+        faces = _list(value, path, "a list of cards, one per slot looked at", MAX_SLOTS, "cards")
+        if len(faces) != len(action.slots):
+            raise RecordError(f"{len(faces)} cards for {len(action.slots)} slots looked at", path)
+        return tuple(_face(face, f"{path}[{i}]") for i, face in enumerate(faces))
+    return (_face(value, path),)
+
+
+def _event(data: Any, players: Sequence[str], path: str, version: int) -> RecordEvent:
     _expect(data, dict, path, "an event object")
-    action = action_from_json({k: v for k, v in data.items() if k != "simultaneous"}, players, path)
+    extra = {"simultaneous", "shows"}
+    action = action_from_json({k: v for k, v in data.items() if k not in extra}, players, path)
     time = data.get("time")
     comment = data.get("comment")
     if time is not None:
@@ -557,7 +668,18 @@ def _event(data: Any, players: Sequence[str], path: str) -> RecordEvent:
                 "only throw-ins are recorded as simultaneous (ruling.sequential-actions)",
                 f"{path}.simultaneous",
             )
-    return RecordEvent(action, time, comment, simultaneous)
+    shows = None
+    if "shows" in data:
+        _needs_version(version, "a face an event shows", f"{path}.shows")
+        shows = _shows(data["shows"], action, f"{path}.shows")
+    return RecordEvent(action, time, comment, simultaneous, shows)
+
+
+def _needs_version(version: int, what: str, path: str) -> None:
+    if version < TABLE_VERSION:
+        raise RecordError(
+            f"{what} is written in records of version {TABLE_VERSION}, not {version}", path
+        )
 
 
 def _round(
@@ -566,10 +688,19 @@ def _round(
     players: Sequence[str],
     path: str,
     problems: list[Problem] | None,
+    version: int = 1,
 ) -> RoundRecord:
     _expect(raw, dict, path, "a round object")
-    _keys(raw, {"deal", "events", "reshuffles", "nose_races", "comment"}, path)
-    deal = _deal(raw.get("deal"), rules, f"{path}.deal")
+    _keys(raw, {"deal", "start", "events", "reshuffles", "nose_races", "reveal", "comment"}, path)
+    start = None
+    if "start" in raw:
+        _needs_version(version, "a round started from a position", f"{path}.start")
+        if "deal" in raw:
+            raise RecordError("a round has a deal or a start, not both", path)
+        start = _text(raw["start"], f"{path}.start", "a position", MAX_POSITION)
+        deal = Deal()
+    else:
+        deal = _deal(raw.get("deal"), rules, f"{path}.deal", version)
     events_data = _list(
         raw.get("events", []),
         f"{path}.events",
@@ -580,7 +711,7 @@ def _round(
     events = []
     for i, item in enumerate(events_data):
         try:
-            events.append(_event(item, players, f"{path}.events[{i}]"))
+            events.append(_event(item, players, f"{path}.events[{i}]", version))
         except RecordError as error:
             if problems is None:
                 raise
@@ -596,7 +727,28 @@ def _round(
         _text(round_comment, f"{path}.comment", "a comment", MAX_COMMENT)
     reshuffles = _reshuffles(raw["reshuffles"], rules, path) if "reshuffles" in raw else ()
     losers = _nose_races(raw["nose_races"], rules, players, path) if "nose_races" in raw else ()
-    return RoundRecord(deal, tuple(events), round_comment, reshuffles, losers)
+    reveal = None
+    if "reveal" in raw:
+        _needs_version(version, "the rows turned up at the end", f"{path}.reveal")
+        reveal = _reveal(raw["reveal"], rules, len(players), f"{path}.reveal")
+    return RoundRecord(
+        deal, tuple(events), round_comment, reshuffles, losers, reveal=reveal, start=start
+    )
+
+
+def _reveal(data: Any, rules: Ruleset, players: int, path: str) -> tuple[tuple[int, ...], ...]:
+    """The rows turned up at the end of a round: one list of faces per player, in seat order."""
+    rows = _list(data, path, "a list of rows, one per player", players, "rows")
+    if len(rows) != players:
+        raise RecordError(f"a row for each of the {players} players, not {len(rows)}", path)
+    deck = deck_for(rules)
+    found = []
+    for p, row in enumerate(rows):
+        at = f"{path}[{p}]"
+        faces = _list(row, at, "a list of cards, slot by slot", len(deck), "cards in a row")
+        found.append(tuple(_face(face, f"{at}[{i}]", unknown=True) for i, face in enumerate(faces)))
+    _check_partial_order(deck.faces, [f for row in found for f in row], path)
+    return tuple(found)
 
 
 def _reshuffles(data: Any, rules: Ruleset, path: str) -> tuple[tuple[int, ...], ...]:
@@ -747,10 +899,10 @@ def read_record(
     if data.get("format") != FORMAT:
         raise RecordError(f"not a sabai-sabai record (format must be {FORMAT!r})", "$.format")
     version = data.get("version")
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int or version not in VERSIONS:
         raise RecordError(
-            f"unknown version {shown(version)} (this version of sabai-rules reads version "
-            f"{VERSION})",
+            f"unknown version {shown(version)} (this version of sabai-rules reads versions "
+            f"{' and '.join(map(str, VERSIONS))})",
             "$.version",
         )
     rules = _ruleset(data.get("ruleset"), "$.ruleset")
@@ -771,13 +923,14 @@ def read_record(
         raise RecordError("a record has at least one round", "$.rounds")
     _count_events(rounds_data)
     rounds = [
-        _round(raw, rules, players, f"$.rounds[{r}]", problems) for r, raw in enumerate(rounds_data)
+        _round(raw, rules, players, f"$.rounds[{r}]", problems, version)
+        for r, raw in enumerate(rounds_data)
     ]
     claim = _claim(data["claim"], players, "$.claim") if "claim" in data else None
     comment = data.get("comment")
     if comment is not None:
         _text(comment, "$.comment", "a comment", MAX_COMMENT)
-    return Record(rules, players, first_dealer, tuple(rounds), seed, claim, comment)
+    return Record(rules, players, first_dealer, tuple(rounds), seed, claim, comment, version)
 
 
 def _count_events(rounds: list[Any]) -> None:
@@ -825,17 +978,17 @@ def ruleset_to_json(rules: Ruleset) -> dict[str, Any]:
 
 def record_to_json(record: Record) -> dict[str, Any]:
     """The JSON object of a record (the inverse of :func:`read_record`)."""
-    data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    data: dict[str, Any] = {"format": FORMAT, "version": record.version}
     data["ruleset"] = ruleset_to_json(record.ruleset)
     data["players"] = list(record.players)
     data["first_dealer"] = record.players[record.first_dealer]
     data["seed"] = record.seed
     rounds = []
     for rnd in record.rounds:
-        deal: dict[str, Any]
+        deal: dict[str, Any] | None = None
         if rnd.deal.order is not None:
             deal = {"order": [_face_text(f) for f in rnd.deal.order]}
-        else:
+        elif rnd.deal.seed is not None:
             deal = {"seed": rnd.deal.seed, "generator": rnd.deal.generator}
         events = []
         for event in rnd.events:
@@ -846,13 +999,19 @@ def record_to_json(record: Record) -> dict[str, Any]:
                 item["comment"] = event.comment
             if event.simultaneous is not None:
                 item["simultaneous"] = event.simultaneous
+            if event.shows is not None:
+                faces = [_face_text(f) for f in event.shows]
+                item["shows"] = faces if isinstance(event.action, LookAtCards) else faces[0]
             events.append(item)
-        entry: dict[str, Any] = {"deal": deal, "events": events}
+        entry: dict[str, Any] = {"start": rnd.start} if rnd.start is not None else {"deal": deal}
+        entry["events"] = events
         # Written only when given, so that a record without them reads and writes as before.
         if rnd.reshuffles:
             entry["reshuffles"] = [[_face_text(f) for f in pile] for pile in rnd.reshuffles]
         if rnd.nose_races:
             entry["nose_races"] = [record.players[p] for p in rnd.nose_races]
+        if rnd.reveal is not None:
+            entry["reveal"] = [[_face_text(f) for f in row] for row in rnd.reveal]
         if rnd.comment is not None:
             entry["comment"] = rnd.comment
         rounds.append(entry)
@@ -889,15 +1048,17 @@ def write_record(record: Record) -> str:
     head = json.dumps(data, ensure_ascii=False, indent=2)[:-2]  # without the closing brace
     parts = []
     for rnd in rounds:
-        deal = json.dumps(rnd["deal"], ensure_ascii=False)
+        begins = "start" if "start" in rnd else "deal"
+        first = json.dumps(rnd[begins], ensure_ascii=False)
         lines = [f"        {json.dumps(e, ensure_ascii=False)}" for e in rnd["events"]]
         events = "[\n" + ",\n".join(lines) + "\n      ]" if lines else "[]"
         rest = ""
-        if "reshuffles" in rnd:
-            piles = [f"        {json.dumps(p, ensure_ascii=False)}" for p in rnd["reshuffles"]]
-            rest += ',\n      "reshuffles": [\n' + ",\n".join(piles) + "\n      ]"
+        for key in ("reshuffles", "reveal"):
+            if key in rnd:
+                lists = [f"        {json.dumps(p, ensure_ascii=False)}" for p in rnd[key]]
+                rest += f',\n      "{key}": [\n' + ",\n".join(lists) + "\n      ]"
         for key in ("nose_races", "comment"):
             if key in rnd:
                 rest += f',\n      "{key}": {json.dumps(rnd[key], ensure_ascii=False)}'
-        parts.append(f'    {{\n      "deal": {deal},\n      "events": {events}{rest}\n    }}')
+        parts.append(f'    {{\n      "{begins}": {first},\n      "events": {events}{rest}\n    }}')
     return head + ',\n  "rounds": [\n' + ",\n".join(parts) + "\n  ]\n}\n"

@@ -168,7 +168,7 @@ CASES: list[Any] = [
         id="wrong-format",
     ),
     pytest.param(
-        _record(lambda d: d.update(version=2)), "$.version: unknown version 2", id="version-2"
+        _record(lambda d: d.update(version=99)), "$.version: unknown version 99", id="version-99"
     ),
     pytest.param(
         _record(lambda d: d.update(players="P1 P2 P3")),
@@ -331,7 +331,7 @@ def test_bad_input_is_one_line_on_stderr_and_exit_2(
     [
         pytest.param("", "the file is empty", id="empty"),
         pytest.param("{", "not JSON", id="not-json"),
-        pytest.param('{"format": "sabai-record", "version": 2}', "unknown version 2", id="v2"),
+        pytest.param('{"format": "sabai-record", "version": 99}', "unknown version 99", id="v99"),
     ],
 )
 def test_show_and_export_refuse_bad_records_the_same_way(

@@ -23,12 +23,13 @@ illegal (:rule:`ruling.draw-pile-exhausted`).
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator, Sequence
+import itertools
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import Any, Final, TypeAlias
 
 import attrs
 
-from sabai_rules.cards import face_name
+from sabai_rules.cards import UNKNOWN, face_name
 from sabai_rules.engine.outcomes import chance_node
 from sabai_rules.engine.rules import (
     PRIORITY,
@@ -46,10 +47,14 @@ from sabai_rules.moves import (
     PARAMETERS,
     Action,
     AlsoThrowIn,
+    Compensate,
+    Draw,
     IllegalActionError,
     Keep,
     Pass,
+    TakeFirstRefusal,
     ThrowIn,
+    WaiveFirstRefusal,
     apply,
     apply_chance,
     apply_chance_events,
@@ -61,6 +66,7 @@ from sabai_rules.moves import (
     seeded_outcome,
 )
 from sabai_rules.referee.record import (
+    TABLE_VERSION,
     Claim,
     Problem,
     Record,
@@ -69,12 +75,24 @@ from sabai_rules.referee.record import (
     RoundRecord,
     moments,
 )
+from sabai_rules.referee.unknown import (
+    MAX_WORLDS,
+    Branch,
+    Question,
+    World,
+    card_subjects,
+    identical,
+    questions,
+    shown_state,
+)
+from sabai_rules.scoring import score_round
 from sabai_rules.state import (
     NO_CARD,
     NO_PLAYER,
     ChanceKind,
     ChanceModel,
     Game,
+    Offer,
     RoundResult,
     State,
     card_bit,
@@ -147,6 +165,38 @@ class Note:
         return self.wording.text(names, language)
 
 
+@attrs.frozen
+class Turn:
+    """How an undecided event turns on one card: the faces under which it is legal, and for each
+    rule it breaks otherwise, the faces under which it breaks it."""
+
+    #: The card, named for people ("the card Ben threw in from his slot 2 (event 12)").
+    card: Wording
+    legal: frozenset[int]
+    illegal: tuple[tuple[str, frozenset[int]], ...]
+
+
+@attrs.frozen
+class UndecidedEvent:
+    """An event legal under some assignments of the cards the record does not state and illegal
+    under others (:mod:`sabai_rules.referee.unknown`): where it is, what it was, the rules it
+    breaks where it is illegal, the cards it turns on, and the table just before it (the cards
+    whose faces the record leaves open shown as ``?``)."""
+
+    number: int
+    round: int
+    index: int
+    action: Action
+    #: The rules it breaks where it is illegal, in the order first met.
+    rules: tuple[str, ...]
+    #: The cards it turns on: one where a single card decides it, else the cards that do
+    #: together (each with the faces met in each case).
+    turns: tuple[Turn, ...]
+    #: Whether one card decides it (the first of :attr:`turns`).
+    single: bool
+    before: State
+
+
 def _claimed(claim: Claim | None, number: int, rule: str) -> bool:
     """Whether the illegal event ``number``, breaking ``rule``, is the one ``claim`` names (the
     event and, if it says, the rule; or, naming no event, the rule)."""
@@ -187,6 +237,14 @@ class Verdict:
     illegal_total: int = _count("illegal")
     problems_total: int = _count("problems")
     notes_total: int = _count("notes")
+    #: A record of what a table knows (version 2): the events it cannot decide, legal under
+    #: some assignments of the cards it does not state and illegal under others; the first
+    #: :data:`MAX_REPORTED`, and how many in all.
+    undecided: tuple[UndecidedEvent, ...] = attrs.field(default=(), kw_only=True)
+    undecided_total: int = _count("undecided")
+    #: The rounds whose result the record cannot decide: a card of a row at the end that it does
+    #: not state (``reveal``), on which the result turns.
+    undecided_rounds: tuple[int, ...] = attrs.field(default=(), kw_only=True)
     #: Whether an illegal event found (reported in full or not) is the one the record's claim
     #: names.
     claim_found: bool = attrs.field(
@@ -210,6 +268,11 @@ class Verdict:
     def complete(self) -> bool:
         return self.game.is_over
 
+    @property
+    def decided(self) -> bool:
+        """Whether the record decides every event judged and every round's result."""
+        return not self.undecided_total and not self.undecided_rounds
+
     def claim_holds(self) -> bool | None:
         """Whether the record's claim holds: ``False`` if any part of it is wrong, ``None`` if it
         makes none or a part cannot be settled (the game is unfinished, or the replay stopped
@@ -220,9 +283,14 @@ class Verdict:
         checks: list[bool | None] = []
         if claim.winners is not None:
             winners = self.game.winners
-            checks.append(None if winners is None else sorted(claim.winners) == sorted(winners))
+            settled = winners is not None and not self.undecided_rounds
+            checks.append(sorted(claim.winners) == sorted(winners or ()) if settled else None)
         found = self.claim_found
-        if claim.illegal_event is not None:
+        if claim.illegal_event is not None and any(
+            e.number == claim.illegal_event for e in self.undecided
+        ):
+            checks.append(None)  # the record cannot decide that event
+        elif claim.illegal_event is not None:
             unjudged = self.stopped and self.illegal[-1].number < claim.illegal_event
             checks.append(True if found else (None if unjudged else False))
         elif claim.rule is not None:
@@ -342,7 +410,12 @@ def play_record(record: Record, *, tolerant: bool = False, caused: bool = False)
     but a round cut short ends the steps, with :attr:`RoundClosed.problem`. With ``caused``, each
     :class:`Played` carries the events its action caused (a third slower).
 
-    Chance decides as the module's introduction says."""
+    Chance decides as the module's introduction says. A record of version 2 is played in
+    every world its unknown cards allow (:mod:`sabai_rules.referee.unknown`): the steps are those
+    of one of them, the cards whose faces the record leaves open shown as ``?``."""
+    if record.version >= TABLE_VERSION:
+        yield from _judge_record(record, tolerant=tolerant, caused=caused).steps
+        return
     game = new_game(
         len(record.players), record.ruleset, seed=record.seed, first_dealer=record.first_dealer
     )
@@ -685,6 +758,8 @@ def replay(record: Record, *, tolerant: bool = False, problems: Sequence[Problem
     holds the first :data:`MAX_REPORTED` illegal events, problems and notes in full and counts
     the rest, so that its memory and its rendering do not grow with them. A record that cannot be
     played (see :func:`play_record`) raises :class:`~sabai_rules.referee.record.RecordError`."""
+    if record.version >= TABLE_VERSION:
+        return _judged_verdict(record, tolerant, problems)
     names = record.players
     claim = record.claim
     illegal: list[IllegalEvent] = []
@@ -805,3 +880,875 @@ def table_after(record: Record, number: int) -> State:
         ):
             return step.state
     raise AssertionError("unreachable: every event number up to the total is played")
+
+
+# -- records of what a table knows (version 2) --------------------------------------------------
+
+
+@attrs.frozen
+class _Way:
+    """One world of a round and what happened in it: its steps, newest first, each with the cards
+    whose faces it did not know then (cons cells shared with the worlds it split from), the
+    events illegal there, whether it stopped at one (strict play), and the chance the record
+    stated that it has met."""
+
+    world: World
+    steps: tuple[Any, ...]
+    illegal: tuple[tuple[int, IllegalActionError], ...] = ()
+    notes: tuple[Note, ...] = ()
+    stopped: bool = False
+    #: The number of the last event played in this world.
+    reached: int = 0
+    reshuffled: int = 0
+    raced: int = 0
+
+    def stepped(self, step: Step, world: World | None = None) -> _Way:
+        world = self.world if world is None else world
+        return attrs.evolve(self, world=world, steps=(step, world.unknown, self.steps))
+
+    def history(self) -> list[tuple[Step, int]]:
+        out = []
+        cell = self.steps
+        while cell:
+            step, unknown, cell = cell
+            out.append((step, unknown))
+        out.reverse()
+        return out
+
+
+class _DeadError(Exception):
+    """A world in which the record cannot have happened: ``path`` is the statement no assignment
+    meets there, ``message`` why."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.message = message
+
+
+@attrs.frozen
+class _RoundJudged:
+    """A round judged in every world: the worlds at its end (those that stopped at an illegal
+    event included), the representative whose steps are shown, and the round's result where the
+    record decides it."""
+
+    ways: tuple[_Way, ...]
+    shown: _Way
+    closed: State | None
+    result: RoundResult | None
+    decided: bool
+
+
+class _Tables:
+    """A record of version 2 played in worlds (:mod:`sabai_rules.referee.unknown`), round by
+    round."""
+
+    def __init__(self, record: Record, tolerant: bool, caused: bool) -> None:
+        self.record = record
+        self.tolerant = tolerant
+        self.caused = caused
+        self.names = record.players
+        #: The statement that ruled out the last worlds, if the record contradicts itself.
+        self.contradiction: _DeadError | None = None
+        #: Problems that made events unplayable in every world (tolerant play).
+        self.problems: list[tuple[int, Problem]] = []
+
+    # -- a round ----------------------------------------------------------------------------
+
+    def first_world(self, rnd: RoundRecord, r: int, game: Game) -> World:
+        """The round as dealt or started: its unknown cards one pool."""
+        rules = self.record.ruleset
+        deck = deck_for(rules)
+        order = rnd.deal.order
+        if order is None:
+            state = deal(
+                rules,
+                len(self.names),
+                dealer=game.next_dealer,
+                seed=rnd.deal.seed if rnd.deal.seed is not None else self.record.seed,
+                round_index=r,
+                final_round=game.next_round_is_final,
+                chance_model=ChanceModel.EXPLICIT,
+            )
+            return World(resolve_chance(state))
+        # The faces the order leaves unknown (its "?" and the cards after it) are the deck's
+        # others, in the deck's order: one assignment, a witness that there is one.
+        left = list(deck.faces)
+        for face in order:
+            if face != UNKNOWN:
+                left.remove(face)
+        stated = [*order, *([UNKNOWN] * (len(deck) - len(order)))]
+        given = iter(left)
+        faces = [next(given) if face == UNKNOWN else face for face in stated]
+        ids = deck.ids_for_faces(faces)
+        state = deal(
+            rules,
+            len(self.names),
+            dealer=game.next_dealer,
+            order=ids,
+            seed=self.record.seed,
+            round_index=r,
+            final_round=game.next_round_is_final,
+            chance_model=ChanceModel.EXPLICIT,
+        )
+        pool = 0
+        for k, face in enumerate(stated):
+            if face == UNKNOWN:
+                pool |= card_bit(ids[k])
+        return World(state, (pool,) if pool else ())
+
+    def round(self, rnd: RoundRecord, r: int, first: int, game: Game, what: str) -> _RoundJudged:
+        world = self.first_world(rnd, r, game)
+        ways = [_Way(world, ((Dealt(r, world.state), world.unknown, ())))]
+        ended: list[_Way] = []  # the worlds stopped at an illegal event
+        path = f"$.rounds[{r}]"
+        for moment in moments(rnd.events):
+            going: list[_Way] = []
+            problems: list[Problem] = []
+            if ways and all(w.world.state.is_over for w in ways) and self.tolerant:
+                # Every event after the end of the round: one problem for them all.
+                _, problem = self.moment(ways[0], rnd, r, first, moment, what)
+                assert problem is not None
+                self.problems.append((r, problem))
+                break
+            for way in ways:
+                found, problem = self.moment(way, rnd, r, first, moment, what)
+                going.extend(found)
+                if problem is not None:
+                    problems.append(problem)
+            if problems and not going and not ended:
+                raise RecordError(problems[0].message, problems[0].path)
+            if self.tolerant and problems and len(problems) == len(ways):
+                self.problems.append((r, problems[0]))
+            ended.extend(w for w in going if w.stopped)
+            ways = _merged([w for w in going if not w.stopped])
+            if not ways and not ended:
+                self.contradicted(path)
+            self.bounded(ways, first, rnd)
+        finished: list[_Way] = []
+        results: list[RoundResult | None] = []
+        closed = None
+        for last in ways:
+            state = close_round(last.world.state)
+            way = attrs.evolve(last, world=attrs.evolve(last.world, state=state))
+            if state.is_over and rnd.reveal is not None:
+                try:
+                    way = self.revealed(way, rnd.reveal, f"{path}.reveal")
+                except _DeadError as dead:
+                    self.contradiction = dead
+                    continue
+            finished.append(way)
+            closed = way.world.state
+            results.append(_score(way.world) if way.world.state.is_over else None)
+        if not finished and not ended:
+            self.contradicted(path)
+        if rnd.reveal is not None and finished and not any(w.world.state.is_over for w in finished):
+            raise RecordError("the round does not end, so no row was turned up", f"{path}.reveal")
+        decided = bool(results) and None not in results and len(set(results)) == 1
+        population = (*finished, *ended)
+        shown = max(population, key=lambda w: (not w.stopped, w.reached, -len(w.illegal)))
+        result = results[0] if decided else None
+        closed = shown.world.state if not shown.stopped else closed
+        return _RoundJudged(population, shown, closed, result, decided)
+
+    def contradicted(self, path: str) -> None:
+        dead = self.contradiction
+        if dead is None:
+            raise RecordError("no deal agrees with what the record states", path)
+        raise RecordError(
+            f"{dead.message}: no deal agrees with that and what the record states before it",
+            dead.path,
+        )
+
+    def bounded(self, ways: list[_Way], first: int, rnd: RoundRecord) -> None:
+        if len(ways) <= MAX_WORLDS:
+            return
+        open_ = sorted({b.number for w in ways for b in w.world.branches})
+        shown = ", ".join(map(str, open_[:8])) + (", ..." if len(open_) > 8 else "")
+        raise RecordError(
+            f"the record leaves too much unknown to be judged: more than {MAX_WORLDS:,} ways the"
+            f" cards it does not state may be; state the faces of the cards shown at events"
+            f' {shown} ("shows")',
+            "$",
+        )
+
+    # -- a moment -------------------------------------------------------------------------------
+
+    def moment(
+        self,
+        way: _Way,
+        rnd: RoundRecord,
+        r: int,
+        first: int,
+        moment: list[tuple[int, RecordEvent]],
+        what: str,
+    ) -> tuple[list[_Way], Problem | None]:
+        """The moment played in one world: the worlds it leads to (none if the record cannot have
+        happened there) and the problem that makes it unplayable there, if any."""
+        state = way.world.state
+        path = f"$.rounds[{r}].events"
+        if state.is_over:
+            index = moment[0][0]
+            last = len(rnd.events) - 1 if self.tolerant else index
+            number, until = first + index, first + last
+            message = (
+                f"event {number} comes after the end of {what}"
+                if number == until
+                else f"events {number} to {until} come after the end of {what}"
+            )
+            return [], Problem(f"{path}[{index}]", message)
+        group = []
+        problem: Problem | None = None
+        for i, event in moment:
+            found = _check_slots(state, event.action, self.names, f"{path}[{i}]")
+            if found is None:
+                group.append((i, event))
+            elif problem is None:
+                problem = found
+        if problem is not None and not self.tolerant:
+            return [], problem
+        outranked: dict[int, int] = {}
+        ways = [way]
+        if len(group) > 1:
+            cards = [_card_of(state, e.action) for _, e in group]
+            outranked, twice = _outranked(state, group, cards)
+            if twice and not self.tolerant:
+                first_reach = twice[0][0]
+                return [], Problem(
+                    f"{path}[{first_reach}]", "one card is thrown in twice at the same moment"
+                )
+            skipped = {i for _, i in twice} | set(outranked)
+            group = [item for item in group if item[0] not in skipped]
+
+            # The order of the group asks whether each card is identical to the top card.
+            def ask(s: State) -> Iterator[Question]:
+                if s.table.top != NO_CARD:
+                    for card in cards:
+                        if card != NO_CARD:
+                            yield from identical(s, card)
+
+            number = first + group[0][0] if group else first
+            ways = self.answered(way, ask, number, None)
+        done: list[_Way] = []
+        for w in ways:
+            done.extend(self.group(w, r, first, group, outranked))
+        return done, problem
+
+    def group(
+        self,
+        way: _Way,
+        r: int,
+        first: int,
+        group: list[tuple[int, RecordEvent]],
+        outranked: dict[int, int],
+    ) -> list[_Way]:
+        state = way.world.state
+        events = self.record.rounds[r].events
+        for i, owner in outranked.items():
+            action = events[i].action
+            step = Played(first + i, r, i, action, state, state, (), None, owner)
+            way = self.noted(way.stepped(step), step)
+        cards = [_card_of(state, e.action) for _, e in group]
+        ordered, cards = _in_ruling_order(state, group, cards) if len(group) > 1 else (group, cards)
+        ways = [way]
+        before = NO_PLAYER
+        for (i, event), card in zip(ordered, cards, strict=True):
+            following: list[_Way] = []
+            for w in ways:
+                if w.stopped or w.world.state.is_over:
+                    following.append(w)
+                    continue
+                action = _where_it_lies(w.world.state, event.action, card, before)
+                following.extend(self.event(w, r, first + i, i, action, event))
+            before = event.action.actor
+            ways = following
+        return ways
+
+    # -- an event -------------------------------------------------------------------------------
+
+    def event(
+        self, way: _Way, r: int, number: int, index: int, action: Action, event: RecordEvent
+    ) -> list[_Way]:
+        path = f"$.rounds[{r}].events[{index}].shows"
+        world = way.world
+        if event.shows is not None and not isinstance(action, Draw):
+            try:
+                world = _stated(world, card_subjects(world.state, action, None), event.shows, path)
+            except _DeadError as dead:
+                self.contradiction = dead
+                return []
+        way = attrs.evolve(way, world=world)
+        children = self.answered(way, lambda s: questions(s, action), number, action)
+        played: list[_Way] = []
+        for child in children:
+            try:
+                played.append(self.play(child, r, number, index, action, event))
+            except _DeadError as dead:
+                self.contradiction = dead
+        if len(children) > 1 and len(played) > 1:
+            played = _merged_back(way, played, number)
+        return played
+
+    def answered(
+        self,
+        way: _Way,
+        ask: Callable[[State], Iterable[Question]],
+        number: int,
+        action: Action | None,
+    ) -> list[_Way]:
+        """``way`` split by the answers to the questions ``ask`` puts to its table that it
+        cannot answer, each answer a :class:`~sabai_rules.referee.unknown.Branch` of the world;
+        the questions are put again to each part (a later one may read an earlier answer)."""
+        done: list[_Way] = []
+        todo = [way]
+        while todo:
+            w = todo.pop()
+            for question in ask(w.world.state):
+                found = w.world.answers(question)
+                if found is None:
+                    continue
+                wording = _card_wording(w.world.state, question.card, action, number)
+                for faces, answer in reversed(found):
+                    branch = Branch(question.card, faces, number, wording)
+                    world = attrs.evolve(answer, branches=(*answer.branches, branch))
+                    todo.append(attrs.evolve(w, world=world))
+                break
+            else:
+                done.append(w)
+        return done
+
+    def play(
+        self, way: _Way, r: int, number: int, index: int, action: Action, event: RecordEvent
+    ) -> _Way:
+        """``action`` played in one world, chance deciding what the record does not state."""
+        world = way.world
+        before = world.state
+        rnd = self.record.rounds[r]
+        try:
+            after, caused = (
+                apply_events(before, action) if self.caused else (apply(before, action), ())
+            )
+            error = None
+        except IllegalActionError as refused:
+            after, caused, error = before, (), refused.with_traceback(None)
+        reshuffled, raced = way.reshuffled, way.raced
+        node = chance_node(after)
+        while node is not None:
+            if node.kind is ChanceKind.NOSE_RACE:
+                losers = rnd.nose_races
+                outcome = losers[raced] if raced < len(losers) else seeded_outcome(after)
+                raced += 1
+                after, caused = self.chanced(after, outcome, caused)
+            else:
+                taken = []
+                pool = 0
+                for card in node.pool:
+                    pool |= card_bit(card)
+                for _ in range(node.needed):
+                    outcome = seeded_outcome(after)
+                    taken.append(outcome)
+                    after, caused = self.chanced(after, outcome, caused)
+                world = _reshuffled(world, after, pool)
+                if reshuffled < len(rnd.reshuffles):
+                    fixed = _stated_reshuffle(world, taken, rnd.reshuffles[reshuffled], action)
+                    if isinstance(fixed, IllegalActionError):
+                        if not self.tolerant:
+                            after, caused, error = before, (), fixed
+                            world = way.world
+                            break
+                        error = fixed
+                    else:
+                        world = fixed
+                reshuffled += 1
+            node = chance_node(after)
+        world = attrs.evolve(world, state=State(world.state.setup, after.table, after.flow))
+        if event.shows is not None and isinstance(action, Draw):
+            subjects = card_subjects(before, action, after if error is None else None)
+            world = _stated(world, subjects, event.shows, f"$.rounds[{r}].events[{index}].shows")
+        before = State(world.state.setup, before.table, before.flow)
+        after = world.state if error is None or self.tolerant else before
+        step = Played(number, r, index, action, before, after, caused, error)
+        way = attrs.evolve(way, reshuffled=reshuffled, raced=raced, reached=number)
+        way = way.stepped(step, world if error is None else attrs.evolve(world, state=after))
+        if error is None:
+            return self.noted(way, step)
+        way = attrs.evolve(way, illegal=(*way.illegal, (number, error)))
+        return way if self.tolerant else attrs.evolve(way, stopped=True)
+
+    def chanced(
+        self, state: State, outcome: int, caused: tuple[Event, ...]
+    ) -> tuple[State, tuple[Event, ...]]:
+        if self.caused:
+            state, events = apply_chance_events(state, outcome)
+            return state, caused + events
+        return apply_chance(state, outcome), caused
+
+    def noted(self, way: _Way, step: Played) -> _Way:
+        note = _note(step, self.names)
+        return way if note is None else attrs.evolve(way, notes=(*way.notes, note))
+
+    def revealed(self, way: _Way, reveal: tuple[tuple[int, ...], ...], path: str) -> _Way:
+        """The rows as turned up at the end, stated face by face."""
+        world = way.world
+        rows = world.state.table.rows
+        for p, (row, faces) in enumerate(zip(rows, reveal, strict=True)):
+            cards = [c for c in row if c >= 0]
+            if len(cards) != len(faces):
+                raise _DeadError(
+                    f"{path}[{p}]",
+                    f"the record turns up {len(faces)} cards for {self.names[p]}, whose row holds"
+                    f" {len(cards)}",
+                )
+            for slot, (card, face) in enumerate(zip(cards, faces, strict=True)):
+                if face != UNKNOWN:
+                    world = _stated(world, (card,), (face,), f"{path}[{p}][{slot}]")
+        return attrs.evolve(way, world=world)
+
+
+def _stated(world: World, cards: Sequence[int], faces: Sequence[int], path: str) -> World:
+    """``world`` with each of ``cards`` showing its stated face; :class:`_DeadError` if no
+    assignment gives it that face."""
+    for k, (card, face) in enumerate(zip(cards, faces, strict=False)):
+        fixed = world.fix(card, face)
+        if fixed is None:
+            where = f"{path}[{k}]" if len(faces) > 1 else path
+            deck = world.state.deck
+            if world.knows(card):
+                why = f"the record states a {face_name(face)} where the card is a " + face_name(
+                    deck.faces[card]
+                )
+            else:
+                why = f"the record states a {face_name(face)} where no {face_name(face)} is left"
+            raise _DeadError(where, why)
+        world = fixed
+    return world
+
+
+def _reshuffled(world: World, after: State, pool: int) -> World:
+    """``world`` after a reshuffle of the cards of ``pool`` nobody wrote down: they may now be in
+    any order, so they trade faces freely (with the cards of any pool one of them was in)."""
+    merged = pool
+    others = []
+    for p in world.pools:
+        if p & pool:
+            merged |= p
+        else:
+            others.append(p)
+    state = State(world.state.setup, after.table, after.flow)
+    return attrs.evolve(world, state=state, pools=(*others, merged))
+
+
+def _stated_reshuffle(
+    world: World, taken: Sequence[int], faces: Sequence[int], action: Action
+) -> World | IllegalActionError:
+    """The new draw pile the record states, top card first, fixed in ``world``: ``taken`` are its
+    cards in the order drawn. A pile the discard pile cannot have made is refused citing
+    :rule:`ruling.draw-pile-exhausted`, as in a record of version 1."""
+    rule = rule_of(reshuffles)
+    original = world
+    if len(faces) > len(taken):
+        return IllegalActionError(
+            rule,
+            action,
+            "the record states {stated} cards of the new draw pile, but the discard pile under its"
+            " top card holds {held}",
+            params={"stated": len(faces), "held": len(taken)},
+        )
+    for place, (card, face) in enumerate(zip(taken, faces, strict=False), start=1):
+        fixed = world.fix(card, face)
+        if fixed is None:
+            held = sum(1 for c in taken if face in original.possible(c))
+            params: dict[str, object] = {"place": place, "face": face_name(face), "held": held}
+            if held:
+                params["nth"] = held + 1
+                params["ordinal"] = _ORDINALS.get(held + 1, f"{held + 1}th")
+                template = (
+                    "the record states card {place} from the top of the new draw pile as {face},"
+                    " its {ordinal} {face}, but the discard pile under its top card holds only"
+                    " {held}"
+                )
+            else:
+                template = (
+                    "the record states card {place} from the top of the new draw pile as {face},"
+                    " but the discard pile under its top card holds no {face}"
+                )
+            return IllegalActionError(rule, action, template, params=params)
+        world = fixed
+    return world
+
+
+def _score(world: World) -> RoundResult | None:
+    """The round's result in ``world``, if the world knows every card of the rows."""
+    unknown = world.unknown
+    for row in world.state.table.rows:
+        for card in row:
+            if card >= 0 and (unknown >> card) & 1:
+                return None
+    return score_round(world.state)
+
+
+def _merged(ways: list[_Way]) -> list[_Way]:
+    """The worlds, those that have become the same again made one (their answers joined)."""
+    if len(ways) < 2:
+        return ways
+    seen: dict[Any, int] = {}
+    out: list[_Way] = []
+    for way in ways:
+        w = way.world
+        key = (
+            w.state.table,
+            w.state.flow,
+            w.state.deck.faces,
+            w.pools,
+            w.allowed,
+            tuple((n, e.rule) for n, e in way.illegal),
+            way.reshuffled,
+            way.raced,
+        )
+        at = seen.get(key)
+        if at is None:
+            seen[key] = len(out)
+            out.append(way)
+        else:
+            out[at] = _joined(out[at], way)
+    return out
+
+
+def _joined(a: _Way, b: _Way) -> _Way:
+    """``a`` standing also for ``b``: each answer they share the question of, joined."""
+    mine = {(x.card, x.number): x for x in a.world.branches}
+    for branch in b.world.branches:
+        key = (branch.card, branch.number)
+        if key in mine and mine[key].faces != branch.faces:
+            mine[key] = attrs.evolve(mine[key], faces=mine[key].faces | branch.faces)
+    world = attrs.evolve(a.world, branches=tuple(mine.values()))
+    return attrs.evolve(a, world=world)
+
+
+def _merged_back(parent: _Way, played: list[_Way], number: int) -> list[_Way]:
+    """The worlds an event split and that played it alike, made one again: the world it split
+    from, if every part played alike (it stands for all of them); else, where the event asked
+    about one card only, that card narrowed to the faces of the parts that played alike."""
+
+    def outcome(way: _Way) -> tuple[Any, ...]:
+        state = way.world.state
+        error = way.illegal[-1][1].rule if way.illegal and way.illegal[-1][0] == number else None
+        return (state.table, state.flow, error, way.stopped)
+
+    groups: dict[Any, list[_Way]] = {}
+    for way in played:
+        groups.setdefault(outcome(way), []).append(way)
+    if len(groups) == 1:
+        return [_as_parent(played[0], parent.world, number)]
+    cards = {b.card for w in played for b in w.world.branches if b.number == number}
+    if len(cards) != 1:
+        return played
+    (card,) = cards
+    out = []
+    for group in groups.values():
+        if len(group) == 1:
+            out.extend(group)
+            continue
+        faces = frozenset().union(
+            *(b.faces for w in group for b in w.world.branches if b.number == number)
+        )
+        narrowed = parent.world.narrow(card, faces)
+        assert narrowed is not None  # the group's worlds are assignments of it
+        out.append(_as_parent(group[0], narrowed, number))
+    return out
+
+
+def _as_parent(played: _Way, world: World, number: int) -> _Way:
+    """``played``, an event played in a part of ``world``, standing for all of ``world``."""
+    state = played.world.state
+    setup = world.state.setup
+    branches = tuple(b for b in played.world.branches if b.number != number)
+    world = attrs.evolve(world, state=State(setup, state.table, state.flow), branches=branches)
+    step, _, rest = played.steps
+    assert isinstance(step, Played)
+    shown = attrs.evolve(
+        step,
+        before=State(setup, step.before.table, step.before.flow),
+        state=State(setup, step.state.table, step.state.flow),
+    )
+    return attrs.evolve(played, world=world, steps=(shown, world.unknown, rest))
+
+
+def _card_wording(state: State, card: int, action: Action | None, number: int) -> Wording:
+    """The card a question is about, named for people by the event that asks about it."""
+    t = state.table
+    event = ("event", number)
+    if card == t.held:
+        return Wording("the card {0} drew (event {event})", (state.flow.turn,), (event,))
+    for owner, row in enumerate(t.rows):
+        if card not in row:
+            continue
+        where = (("slot", row.index(card)), event)
+        thrower = owner
+        match action:
+            case Keep():
+                return Wording(
+                    "the card {0} took out of their slot {slot} (event {event})", (owner,), where
+                )
+            case Compensate():
+                return Wording(
+                    "the card {0} gave as compensation from their slot {slot} (event {event})",
+                    (owner,),
+                    where,
+                )
+            case ThrowIn() | AlsoThrowIn():
+                thrower = action.actor
+            case WaiveFirstRefusal() if isinstance(state.flow.pending, Offer):
+                thrower = state.flow.pending.thrower
+            case TakeFirstRefusal():
+                thrower = owner
+            case _:
+                return Wording("the card in {0}'s slot {slot} (event {event})", (owner,), where)
+        if thrower == owner:
+            return Wording(
+                "the card {0} threw in from their slot {slot} (event {event})", (owner,), where
+            )
+        return Wording(
+            "the card {0} threw in from {1}'s slot {slot} (event {event})", (thrower, owner), where
+        )
+    if card in t.discard:
+        depth = len(t.discard) - 1 - t.discard.index(card)
+        if depth == 0:
+            return Wording("the top card of the discard pile (event {event})", (), (event,))
+        return Wording(
+            "the card {depth} below the top of the discard pile (event {event})",
+            (),
+            (("depth", depth), event),
+        )
+    return Wording("a card of the draw pile (event {event})", (), (event,))
+
+
+@attrs.frozen
+class _Judged:
+    """A record of version 2 judged: per round, its worlds; the steps shown (those of each
+    round's representative world, with the cards whose faces the worlds do not agree on shown
+    as ``?``); the game as far as it was played; and whether every round's result is decided."""
+
+    rounds: tuple[_RoundJudged, ...]
+    steps: tuple[Step, ...]
+    game: Game
+    problems: tuple[Problem, ...]
+    undecided_results: tuple[int, ...]
+
+
+def _judge_record(record: Record, *, tolerant: bool, caused: bool) -> _Judged:
+    tables = _Tables(record, tolerant, caused)
+    game = new_game(
+        len(record.players), record.ruleset, seed=record.seed, first_dealer=record.first_dealer
+    )
+    rounds: list[_RoundJudged] = []
+    steps: list[Step] = []
+    problems: list[Problem] = []
+    undecided: list[int] = []
+    first = 1
+    last_round = len(record.rounds) - 1
+    for r, rnd in enumerate(record.rounds):
+        path = f"$.rounds[{r}]"
+        if game.is_over:
+            problem = Problem(path, "this round comes after the end of the game")
+            if not tolerant:
+                raise RecordError(problem.message, problem.path)
+            steps.append(Skipped(r, problem))
+            problems.append(problem)
+            first += len(rnd.events)
+            continue
+        what = "the game" if r == last_round and game.next_round_is_final else "this round"
+        judged = tables.round(rnd, r, first, game, what)
+        rounds.append(judged)
+        steps.extend(_shown_steps(judged))
+        for round_index, problem in tables.problems:
+            steps.append(Skipped(round_index, problem))
+            problems.append(problem)
+        tables.problems.clear()
+        first += len(rnd.events)
+        shown = judged.shown
+        if shown.stopped and not tolerant:
+            break
+        state = judged.closed
+        assert state is not None
+        if state.is_over:
+            if not judged.decided:
+                undecided.append(r)
+            game = finish_round(game, state)
+        elif r < last_round:
+            message = f"round {r + 1} stops before it is over, and another round follows"
+            if not tolerant:
+                raise RecordError(message, path)
+            problem = Problem(path, message)
+            problems.append(problem)
+            steps.append(RoundClosed(r, state, game, problem))
+            break
+        unmet = _unmet(rnd, shown, path)
+        if unmet is not None:
+            problem = unmet
+            if not tolerant:
+                raise RecordError(problem.message, problem.path)
+            steps.append(Skipped(r, problem))
+            problems.append(problem)
+        steps.append(RoundClosed(r, state, game))
+    return _Judged(tuple(rounds), tuple(steps), game, tuple(problems), tuple(undecided))
+
+
+def _unmet(rnd: RoundRecord, way: _Way, path: str) -> Problem | None:
+    """The first reshuffle or random nose race the round states and never met."""
+    for key, stated, met, what in (
+        ("reshuffles", len(rnd.reshuffles), way.reshuffled, "reshuffle"),
+        ("nose_races", len(rnd.nose_races), way.raced, "random nose race"),
+    ):
+        if stated > met:
+            had = f"{met} {what}{'' if met == 1 else 's'}"
+            return Problem(
+                f"{path}.{key}[{met}]", f"the round had {had}, the record states {stated}"
+            )
+    return None
+
+
+def _shown_steps(judged: _RoundJudged) -> list[Step]:
+    """The steps of a round's representative world, each table showing as ``?`` the cards whose
+    faces the worlds that reached it do not all know and agree on."""
+    histories = [w.history() for w in judged.ways if w is not judged.shown]
+    by_number: list[dict[int, State]] = []
+    for history in histories:
+        by_number.append({s.number: s.before for s, _ in history if isinstance(s, Played)})
+    out: list[Step] = []
+    for step, unknown in judged.shown.history():
+        if isinstance(step, Dealt):
+            out.append(Dealt(step.round, shown_state(step.state, unknown)))
+            continue
+        if not isinstance(step, Played):
+            out.append(step)
+            continue
+        mask = unknown
+        faces = step.before.deck.faces
+        for found in by_number:
+            other = found.get(step.number)
+            if other is not None:
+                theirs = other.deck.faces
+                for card, face in enumerate(faces):
+                    if theirs[card] != face:
+                        mask |= card_bit(card)
+        out.append(
+            attrs.evolve(
+                step,
+                before=shown_state(step.before, mask),
+                state=shown_state(step.state, mask),
+            )
+        )
+    return out
+
+
+def _judged_verdict(record: Record, tolerant: bool, problems: Sequence[Problem]) -> Verdict:
+    """The verdict on a record of version 2: each event legal, illegal or undecided over the
+    worlds that reached it (:mod:`sabai_rules.referee.unknown`)."""
+    names = record.players
+    judged = _judge_record(record, tolerant=tolerant, caused=False)
+    shown = {s.number: s for s in judged.steps if isinstance(s, Played)}
+    illegal: list[IllegalEvent] = []
+    undecided: list[UndecidedEvent] = []
+    notes: list[Note] = []
+    counts = {"illegal": 0, "undecided": 0, "notes": 0}
+    claim_found = False
+    for rj in judged.rounds:
+        outcomes: dict[int, list[tuple[_Way, Played]]] = {}
+        for way in rj.ways:
+            for step, _ in way.history():
+                if isinstance(step, Played):
+                    outcomes.setdefault(step.number, []).append((way, step))
+        for number in sorted(outcomes):
+            found = outcomes[number]
+            errors = [step.error for _, step in found]
+            display = shown.get(number, found[0][1])
+            if all(e is None for e in errors):
+                continue
+            if all(e is not None for e in errors):
+                error = errors[0]
+                assert error is not None
+                counts["illegal"] += 1
+                claim_found = claim_found or _claimed(record.claim, number, error.rule)
+                if len(illegal) < MAX_REPORTED:
+                    step = attrs.evolve(found[0][1], before=display.before)
+                    illegal.append(_illegal_event(step, error, names))
+                continue
+            counts["undecided"] += 1
+            if len(undecided) < MAX_REPORTED:
+                undecided.append(_undecided(found, display))
+    for rj in judged.rounds:
+        for note in rj.shown.notes:
+            counts["notes"] += 1
+            if len(notes) < MAX_REPORTED:
+                notes.append(note)
+    found_problems = [*problems, *judged.problems]
+    return Verdict(
+        record,
+        judged.game,
+        tuple(illegal),
+        tuple(found_problems[:MAX_REPORTED]),
+        stopped=not tolerant and bool(illegal),
+        notes=tuple(notes),
+        illegal_total=counts["illegal"],
+        problems_total=len(found_problems),
+        notes_total=counts["notes"],
+        claim_found=claim_found,
+        undecided=tuple(undecided),
+        undecided_total=counts["undecided"],
+        undecided_rounds=judged.undecided_results,
+    )
+
+
+def _undecided(found: list[tuple[_Way, Played]], display: Played) -> UndecidedEvent:
+    """An event legal in some worlds and illegal in others, with the cards it turns on."""
+    number = display.number
+    rules: list[str] = []
+    for _, step in found:
+        if step.error is not None and step.error.rule not in rules:
+            rules.append(step.error.rule)
+    # The answers every world took, by card and event, with the outcome in each world.
+    answers: dict[tuple[int, int], Branch] = {}
+    faces: dict[tuple[int, int], dict[str | None, set[int]]] = {}
+    present: dict[tuple[int, int], int] = {}
+    for way, step in found:
+        outcome = None if step.error is None else step.error.rule
+        for branch in way.world.branches:
+            if branch.number > number:
+                continue
+            key = (branch.card, branch.number)
+            answers.setdefault(key, branch)
+            faces.setdefault(key, {}).setdefault(outcome, set()).update(branch.faces)
+            present[key] = present.get(key, 0) + 1
+    turns: list[Turn] = []
+    single = False
+    shared = [k for k in answers if present[k] >= len(found)]
+    shared.sort(key=lambda k: (k[1], k[0]), reverse=True)  # the latest answer first
+    for key in shared:
+        by_outcome = faces[key]
+        legal = frozenset(by_outcome.get(None, set()))
+        broken = tuple((rule, frozenset(f)) for rule, f in by_outcome.items() if rule is not None)
+        if all(not (legal & f) for _, f in broken) and all(
+            not (a & b) for (_, a), (_, b) in itertools.combinations(broken, 2)
+        ):
+            turns = [Turn(answers[key].wording, legal, broken)]
+            single = True
+            break
+    if not single:
+        for key in shared[:3]:
+            by_outcome = faces[key]
+            legal = frozenset(by_outcome.get(None, set()))
+            broken = tuple(
+                (rule, frozenset(f)) for rule, f in by_outcome.items() if rule is not None
+            )
+            turns.append(Turn(answers[key].wording, legal, broken))
+    return UndecidedEvent(
+        number,
+        display.round,
+        display.index,
+        display.action,
+        tuple(rules),
+        tuple(turns),
+        single,
+        display.before,
+    )

@@ -49,9 +49,13 @@ from sabai_rules.moves import (
     AlsoThrowIn,
     Compensate,
     Draw,
+    Give,
     IllegalActionError,
     Keep,
+    LookAtCards,
     Pass,
+    Peek,
+    Spy,
     TakeFirstRefusal,
     ThrowIn,
     WaiveFirstRefusal,
@@ -904,14 +908,15 @@ class _Way:
 
     def stepped(self, step: Step, world: World | None = None) -> _Way:
         world = self.world if world is None else world
-        return attrs.evolve(self, world=world, steps=(step, world.unknown, self.steps))
+        return attrs.evolve(self, world=world, steps=(step, world, self.steps))
 
-    def history(self) -> list[tuple[Step, int]]:
+    def history(self) -> list[tuple[Step, World]]:
+        """The steps played in this world, each with the world after it."""
         out = []
         cell = self.steps
         while cell:
-            step, unknown, cell = cell
-            out.append((step, unknown))
+            step, world, cell = cell
+            out.append((step, world))
         out.reverse()
         return out
 
@@ -999,7 +1004,7 @@ class _Tables:
 
     def round(self, rnd: RoundRecord, r: int, first: int, game: Game, what: str) -> _RoundJudged:
         world = self.first_world(rnd, r, game)
-        ways = [_Way(world, ((Dealt(r, world.state), world.unknown, ())))]
+        ways = [_Way(world, (Dealt(r, world.state), world, ()))]
         ended: list[_Way] = []  # the worlds stopped at an illegal event
         path = f"$.rounds[{r}]"
         for moment in moments(rnd.events):
@@ -1121,11 +1126,11 @@ class _Tables:
             group = [item for item in group if item[0] not in skipped]
 
             # The order of the group asks whether each card is identical to the top card.
-            def ask(s: State) -> Iterator[Question]:
+            def ask(s: State, unknown: int) -> Iterator[Question]:
                 if s.table.top != NO_CARD:
                     for card in cards:
                         if card != NO_CARD:
-                            yield from identical(s, card)
+                            yield from identical(s, card, unknown)
 
             number = first + group[0][0] if group else first
             ways = self.answered(way, ask, number, None)
@@ -1178,7 +1183,7 @@ class _Tables:
                 self.contradiction = dead
                 return []
         way = attrs.evolve(way, world=world)
-        children = self.answered(way, lambda s: questions(s, action), number, action)
+        children = self.answered(way, lambda s, u: questions(s, action, u), number, action)
         played: list[_Way] = []
         for child in children:
             try:
@@ -1192,7 +1197,7 @@ class _Tables:
     def answered(
         self,
         way: _Way,
-        ask: Callable[[State], Iterable[Question]],
+        ask: Callable[[State, int], Iterable[Question]],
         number: int,
         action: Action | None,
     ) -> list[_Way]:
@@ -1203,14 +1208,16 @@ class _Tables:
         todo = [way]
         while todo:
             w = todo.pop()
-            for question in ask(w.world.state):
+            for question in ask(w.world.state, w.world.unknown):
                 found = w.world.answers(question)
                 if found is None:
                     continue
                 wording = _card_wording(w.world.state, question.card, action, number)
                 for faces, answer in reversed(found):
-                    branch = Branch(question.card, faces, number, wording)
-                    world = attrs.evolve(answer, branches=(*answer.branches, branch))
+                    world = attrs.evolve(
+                        answer,
+                        branches=_answered(answer.branches, question.card, faces, number, wording),
+                    )
                     todo.append(attrs.evolve(w, world=world))
                 break
             else:
@@ -1387,6 +1394,18 @@ def _score(world: World) -> RoundResult | None:
     return score_round(world.state)
 
 
+def _answered(
+    branches: tuple[Branch, ...], card: int, faces: frozenset[int], number: int, wording: Wording
+) -> tuple[Branch, ...]:
+    """``branches`` with the answer that ``card`` is one of ``faces``, asked at event
+    ``number``: one branch per card and event, narrowed by each answer."""
+    for k, branch in enumerate(branches):
+        if branch.card == card and branch.number == number:
+            narrowed = attrs.evolve(branch, faces=branch.faces & faces)
+            return (*branches[:k], narrowed, *branches[k + 1 :])
+    return (*branches, Branch(card, faces, number, wording))
+
+
 def _merged(ways: list[_Way]) -> list[_Way]:
     """The worlds, those that have become the same again made one (their answers joined)."""
     if len(ways) < 2:
@@ -1471,14 +1490,14 @@ def _as_parent(played: _Way, world: World, number: int) -> _Way:
         before=State(setup, step.before.table, step.before.flow),
         state=State(setup, step.state.table, step.state.flow),
     )
-    return attrs.evolve(played, world=world, steps=(shown, world.unknown, rest))
+    return attrs.evolve(played, world=world, steps=(shown, world, rest))
 
 
 def _card_wording(state: State, card: int, action: Action | None, number: int) -> Wording:
     """The card a question is about, named for people by the event that asks about it."""
     t = state.table
     event = ("event", number)
-    if card == t.held:
+    if card == t.held or (isinstance(action, Draw) and card not in t.discard):
         return Wording("the card {0} drew (event {event})", (state.flow.turn,), (event,))
     for owner, row in enumerate(t.rows):
         if card not in row:
@@ -1494,6 +1513,16 @@ def _card_wording(state: State, card: int, action: Action | None, number: int) -
                 return Wording(
                     "the card {0} gave as compensation from their slot {slot} (event {event})",
                     (owner,),
+                    where,
+                )
+            case Give():
+                return Wording(
+                    "the card {0} gave from their slot {slot} (event {event})", (owner,), where
+                )
+            case Peek() | Spy() | LookAtCards():
+                return Wording(
+                    "the card in {1}'s slot {slot} that {0} looked at (event {event})",
+                    (action.actor, owner),
                     where,
                 )
             case ThrowIn() | AlsoThrowIn():
@@ -1616,7 +1645,8 @@ def _shown_steps(judged: _RoundJudged) -> list[Step]:
     for history in histories:
         by_number.append({s.number: s.before for s, _ in history if isinstance(s, Played)})
     out: list[Step] = []
-    for step, unknown in judged.shown.history():
+    for step, world in judged.shown.history():
+        unknown = world.unknown
         if isinstance(step, Dealt):
             out.append(Dealt(step.round, shown_state(step.state, unknown)))
             continue
@@ -1654,11 +1684,12 @@ def _judged_verdict(record: Record, tolerant: bool, problems: Sequence[Problem])
     counts = {"illegal": 0, "undecided": 0, "notes": 0}
     claim_found = False
     for rj in judged.rounds:
-        outcomes: dict[int, list[tuple[_Way, Played]]] = {}
-        for way in rj.ways:
-            for step, _ in way.history():
+        outcomes: dict[int, list[tuple[World, Played]]] = {}
+        histories = {id(way): way.history() for way in rj.ways}
+        for history in histories.values():
+            for step, world in history:
                 if isinstance(step, Played):
-                    outcomes.setdefault(step.number, []).append((way, step))
+                    outcomes.setdefault(step.number, []).append((world, step))
         for number in sorted(outcomes):
             found = outcomes[number]
             errors = [step.error for _, step in found]
@@ -1676,7 +1707,8 @@ def _judged_verdict(record: Record, tolerant: bool, problems: Sequence[Problem])
                 continue
             counts["undecided"] += 1
             if len(undecided) < MAX_REPORTED:
-                undecided.append(_undecided(found, display))
+                history = histories[id(rj.shown)]
+                undecided.append(_undecided(found, display, history))
     for rj in judged.rounds:
         for note in rj.shown.notes:
             counts["notes"] += 1
@@ -1700,55 +1732,79 @@ def _judged_verdict(record: Record, tolerant: bool, problems: Sequence[Problem])
     )
 
 
-def _undecided(found: list[tuple[_Way, Played]], display: Played) -> UndecidedEvent:
-    """An event legal in some worlds and illegal in others, with the cards it turns on."""
+def _undecided(
+    found: list[tuple[World, Played]], display: Played, history: list[tuple[Step, World]]
+) -> UndecidedEvent:
+    """An event legal in some worlds and illegal in others, with the cards it turns on: the
+    cards whose possible faces differ between the worlds where it is legal and those where it is
+    not, a card alone where its faces tell them apart, named by the last event that moved or
+    showed it (in ``history``, the steps shown)."""
     number = display.number
     rules: list[str] = []
     for _, step in found:
         if step.error is not None and step.error.rule not in rules:
             rules.append(step.error.rule)
-    # The answers every world took, by card and event, with the outcome in each world.
-    answers: dict[tuple[int, int], Branch] = {}
-    faces: dict[tuple[int, int], dict[str | None, set[int]]] = {}
-    present: dict[tuple[int, int], int] = {}
-    for way, step in found:
-        outcome = None if step.error is None else step.error.rule
-        for branch in way.world.branches:
-            if branch.number > number:
-                continue
-            key = (branch.card, branch.number)
-            answers.setdefault(key, branch)
-            faces.setdefault(key, {}).setdefault(outcome, set()).update(branch.faces)
-            present[key] = present.get(key, 0) + 1
-    turns: list[Turn] = []
-    single = False
-    shared = [k for k in answers if present[k] >= len(found)]
-    shared.sort(key=lambda k: (k[1], k[0]), reverse=True)  # the latest answer first
-    for key in shared:
-        by_outcome = faces[key]
+    # The cards some world knows otherwise than another: the candidates.
+    worlds = [world for world, _ in found]
+    first = worlds[0]
+    candidates = []
+    for card in range(len(first.state.deck)):
+        marks = {
+            (w.knows(card), w.state.deck.faces[card] if w.knows(card) else w.faces_allowed(card))
+            for w in worlds
+        }
+        if len(marks) > 1:
+            candidates.append(card)
+    turns: list[tuple[int, Turn, bool]] = []
+    for card in candidates:
+        by_outcome: dict[str | None, set[int]] = {}
+        for world, step in found:
+            outcome = None if step.error is None else step.error.rule
+            by_outcome.setdefault(outcome, set()).update(world.possible(card))
         legal = frozenset(by_outcome.get(None, set()))
         broken = tuple((rule, frozenset(f)) for rule, f in by_outcome.items() if rule is not None)
-        if all(not (legal & f) for _, f in broken) and all(
-            not (a & b) for (_, a), (_, b) in itertools.combinations(broken, 2)
-        ):
-            turns = [Turn(answers[key].wording, legal, broken)]
-            single = True
-            break
-    if not single:
-        for key in shared[:3]:
-            by_outcome = faces[key]
-            legal = frozenset(by_outcome.get(None, set()))
-            broken = tuple(
-                (rule, frozenset(f)) for rule, f in by_outcome.items() if rule is not None
-            )
-            turns.append(Turn(answers[key].wording, legal, broken))
+        sets = [legal, *(f for _, f in broken)]
+        apart = all(not (a & b) for a, b in itertools.combinations([x for x in sets if x], 2))
+        turn = Turn(_named(card, number, history), legal, broken)
+        turns.append((_last_moved(card, number, history), turn, apart))
+    turns.sort(key=lambda item: item[0], reverse=True)  # the card moved last first
+    deciding = [turn for _, turn, apart in turns if apart]
+    chosen = deciding[:1] if deciding else [turn for _, turn, _ in turns[:3]]
     return UndecidedEvent(
         number,
         display.round,
         display.index,
         display.action,
         tuple(rules),
-        tuple(turns),
-        single,
+        tuple(chosen),
+        bool(deciding),
         display.before,
     )
+
+
+def _last_moved(card: int, number: int, history: list[tuple[Step, World]]) -> int:
+    """The number of the last event before ``number`` that moved or showed ``card`` (0: none)."""
+    for step, _ in reversed(history):
+        if (
+            isinstance(step, Played)
+            and step.number < number
+            and card in card_subjects(step.before, step.action, step.state)
+        ):
+            return step.number
+    return 0
+
+
+def _named(card: int, number: int, history: list[tuple[Step, World]]) -> Wording:
+    """``card`` named for people: by the last event before ``number`` that moved or showed it,
+    else by where it lies before event ``number``."""
+    before: State | None = None
+    for step, _ in reversed(history):
+        if not isinstance(step, Played):
+            continue
+        if step.number == number:
+            before = step.before
+        elif step.number < number and card in card_subjects(step.before, step.action, step.state):
+            return _card_wording(step.before, card, step.action, step.number)
+    if before is None:
+        before = next(s.state for s, _ in history if isinstance(s, Dealt))
+    return _card_wording(before, card, None, number)

@@ -63,6 +63,7 @@ from sabai_rules.moves import (
 from sabai_rules.state import (
     NO_CARD,
     STAGE_DECIDE,
+    Function,
     Offer,
     Setup,
     State,
@@ -116,42 +117,52 @@ def _function(card: int) -> Iterator[Question]:
         yield Question(card, faces)
 
 
-def _matches(state: State, card: int, other: int) -> Iterator[Question]:
-    """Whether ``card`` is of ``other``'s rank: ``other``'s face, then whether ``card`` is one
-    of the faces of that rank (a question of one card each, so that an answer narrows a card and
-    never ties two together)."""
-    yield Question(other)
-    yield Question(card, _key_faces(state.deck.match_keys[other]))
+def _known(unknown: int, card: int) -> bool:
+    return not (unknown >> card) & 1
 
 
-def _placed(state: State, card: int) -> Iterator[Question]:
+def _matches(state: State, card: int, other: int, unknown: int) -> Iterator[Question]:
+    """Whether ``card`` is of ``other``'s rank, as questions of one card each: whether the
+    unknown one is of the known one's rank; if neither is known, ``other``'s face first."""
+    keys = state.deck.match_keys
+    if _known(unknown, card):
+        yield Question(other, _key_faces(keys[card]))
+    else:
+        yield Question(other)
+        yield Question(card, _key_faces(keys[other]))
+
+
+def _placed(state: State, card: int, unknown: int) -> Iterator[Question]:
     """The questions ``card``, placed on the discard pile, asks of the cards under it: whether
-    they are of its rank, as long as they are, for all the cards of the rank lying together
-    (:rule:`four-together.touch-nose`)."""
+    they and it are all the cards of one rank lying together (:rule:`four-together.touch-nose`).
+    None where the pile is too short for it; else whether each card is of the rank of the
+    first card known among them, from the top down, as long as they are."""
     deck, pile = state.deck, state.table.discard
-    if not pile:
-        return
-    below = pile[-1]
-    yield from _matches(state, card, below)
-    key = deck.match_keys[card]
-    if deck.match_keys[below] != key:
-        return
-    need = deck.key_counts.get(key, 0)
+    counts = deck.key_counts
+    need = counts.get(deck.match_keys[card], 0) if _known(unknown, card) else max(counts.values())
+    under = list(reversed(pile[max(0, len(pile) - need + 1) :]))  # the top first
+    if len(under) < need - 1 or not under:
+        return  # fewer cards than the rank has: nothing lies together
+    known = [c for c in (card, *under) if _known(unknown, c)]
+    if not known:
+        yield Question(under[0])  # the top card's face, to compare the others with
+        known = [under[0]]
+    key = deck.match_keys[known[0]]
     faces = _key_faces(key)
-    for deeper in reversed(pile[max(0, len(pile) - need + 1) : -1]):
-        yield Question(deeper, faces)
-        if deck.match_keys[deeper] != key:
+    for c in (card, *under[: counts.get(key, 0) - 1]):
+        yield Question(c, faces)
+        if deck.match_keys[c] != key:
             return
 
 
-def _turn_card(state: State, card: int, triggers: bool) -> Iterator[Question]:
+def _turn_card(state: State, card: int, triggers: bool, unknown: int) -> Iterator[Question]:
     """A turn card placed: the function it triggers, then the cards under it."""
     if triggers:
         yield from _function(card)
-    yield from _placed(state, card)
+    yield from _placed(state, card, unknown)
 
 
-def _thrown(state: State, thrower: int, owner: int, slot: int) -> Iterator[Question]:
+def _thrown(state: State, thrower: int, owner: int, slot: int, unknown: int) -> Iterator[Question]:
     """A card thrown in from ``owner``'s ``slot``: whether it is identical to the top card
     (:rule:`throw-in.identical`), and, placed, the function it triggers and the cards under it.
     A wrong card is shown and taken back: nothing more is asked of it."""
@@ -164,29 +175,35 @@ def _thrown(state: State, thrower: int, owner: int, slot: int) -> Iterator[Quest
         state.ruleset, t.mask(owner), state.flow.lockout, owner, card
     ):
         return  # an offer of first refusal: the card is shown once it is answered
-    yield from identical(state, card)
+    yield from identical(state, card, unknown)
     if is_identical(state.ruleset, state.deck, card, t.top):
         yield from _function(card)
-        yield from _placed(state, card)
+        yield from _placed(state, card, unknown)
 
 
-def identical(state: State, card: int) -> Iterator[Question]:
+def identical(state: State, card: int, unknown: int = 0) -> Iterator[Question]:
     """Whether ``card`` is identical to the top card: of its rank, and, onto the Ass Joker, a
     plain joker only where :rule:`ruling.joker-onto-ass-joker` allows it."""
     top = state.table.top
-    yield from _matches(state, card, top)
+    yield from _matches(state, card, top, unknown)
     if state.deck.match_keys[top] == JOKER_FAMILY and not state.ruleset.joker_onto_ass_joker:
+        yield Question(top, _ASS_JOKER)
         yield Question(card, _ASS_JOKER)
 
 
-def questions(state: State, action: Action) -> Iterator[Question]:
+def questions(state: State, action: Action, unknown: int = 0) -> Iterator[Question]:
     """The questions the rules ask about the cards of ``action`` at ``state``, in order, each
     asked once the earlier ones are answered (it may read their answers): all that the rules
     read of a card's face, as questions of one card each — is it the Ass Joker, which function
-    does it trigger, is it of the rank of the card under it. Within a world, every assignment of
-    the unknown cards that answers them alike plays the action alike; a test holds the engine to
+    does it trigger, is it of the rank of the card under it. ``unknown`` are the cards whose
+    faces are not known, which the questions are about. Within a world, every assignment of the
+    unknown cards that answers them alike plays the action alike; a test holds the engine to
     that (tests/referee/test_unknown.py)."""
     t, f = state.table, state.flow
+    # The functions waiting: the rules read which each is, to carry it out or let it lapse.
+    for effect in f.queue:
+        if isinstance(effect, Function):
+            yield from _function(effect.card)
     holder = f.stage == STAGE_DECIDE and action.actor == f.turn and t.held != NO_CARD
     match action:
         case Play() if holder:
@@ -195,9 +212,9 @@ def questions(state: State, action: Action) -> Iterator[Question]:
                 if state.ruleset.allow_burn_from_draw and t.discard:
                     yield Question(t.top, _JOKERS)  # burned straight onto a joker?
                     if state.deck.is_joker(t.top):
-                        yield from _turn_card(state, t.held, True)
+                        yield from _turn_card(state, t.held, True, unknown)
             else:
-                yield from _turn_card(state, t.held, True)
+                yield from _turn_card(state, t.held, True, unknown)
         case Keep(slot=slot) if holder:
             row = t.rows[action.actor]
             if not row:
@@ -207,18 +224,18 @@ def questions(state: State, action: Action) -> Iterator[Question]:
                 yield Question(out, _ASS_JOKER)
                 if out == state.deck.ass_joker:
                     # Turned over and left in place: the drawn card is played instead.
-                    yield from _turn_card(state, t.held, True)
+                    yield from _turn_card(state, t.held, True, unknown)
                 else:
                     triggers = state.ruleset.keep_discard_triggers_function
-                    yield from _turn_card(state, out, triggers)
+                    yield from _turn_card(state, out, triggers, unknown)
         case (
             ThrowIn(actor=thrower, owner=owner, slot=slot)
             | AlsoThrowIn(actor=thrower, owner=owner, slot=slot)
         ):
-            yield from _thrown(state, thrower, owner, slot)
+            yield from _thrown(state, thrower, owner, slot, unknown)
         case TakeFirstRefusal() | WaiveFirstRefusal() if isinstance(f.pending, Offer):
             offer = f.pending
-            yield from _thrown(state, offer.owner, offer.owner, offer.slot)
+            yield from _thrown(state, offer.owner, offer.owner, offer.slot, unknown)
         case Compensate(slot=slot):
             row = t.rows[action.actor] if 0 <= action.actor < len(t.rows) else ()
             if 0 <= slot < len(row) and row[slot] >= 0:

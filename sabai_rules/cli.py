@@ -8,6 +8,8 @@ Exit codes:
   address (``--ray``) where no cluster answers, given up within about 20 seconds;
 * 3 — the package's rule catalogue is damaged (reinstall): a file of it is missing or unreadable,
   or it lacks a rule the referee cites;
+* 4 — reserved for the referee: no event is illegal, but the record cannot decide every event
+  (a record of what a table knows leaves a card unknown that an event turns on);
 * 130 — a tournament (``sabai tournament``, ``sabai impact``) was interrupted by Ctrl-C: the games
   it finished are kept, and the same command with ``--resume`` goes on.
 
@@ -66,6 +68,7 @@ __all__ = [
     "EXIT_ILLEGAL",
     "EXIT_INTERRUPTED",
     "EXIT_OK",
+    "EXIT_UNDECIDED",
     "EXIT_USAGE",
     "main",
     "run",
@@ -75,6 +78,9 @@ EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_USAGE = 2
 EXIT_DAMAGED = 3
+#: The referee found no illegal event, but events the record cannot decide
+#: (:mod:`sabai_rules.referee.unknown`).
+EXIT_UNDECIDED = 4
 #: A tournament stopped by Ctrl-C: its finished games are kept (``--resume`` goes on).
 EXIT_INTERRUPTED = 130
 
@@ -87,6 +93,8 @@ exit codes:
   2  unusable input: bad argument, unknown id or language, unusable record,
      a --ray address where no cluster answers (given up within about 20 s)
   3  the package's rule catalogue is damaged
+  4  no illegal event, but the record cannot decide every event (the referee's
+     verdict on a record with unknown cards)
   130  a tournament was interrupted (its finished games are kept: --resume)
 """
 
@@ -475,7 +483,9 @@ def _replay_command(args: argparse.Namespace, out: TextIO) -> int:
         render = {"json": render_json, "html": render_html}.get(args.format, render_text)
         text = render(verdict, args.lang)
     out.write(text)
-    return EXIT_ILLEGAL if verdict.illegal or verdict.problems else EXIT_OK
+    if verdict.illegal or verdict.problems:
+        return EXIT_ILLEGAL
+    return EXIT_OK if verdict.decided else EXIT_UNDECIDED
 
 
 #: A seat number as ``--as`` takes it: ASCII digits, few enough for any table.

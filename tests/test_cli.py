@@ -18,6 +18,7 @@ from sabai_rules.cli import (
     EXIT_ILLEGAL,
     EXIT_INTERRUPTED,
     EXIT_OK,
+    EXIT_UNDECIDED,
     EXIT_USAGE,
     run,
 )
@@ -111,7 +112,7 @@ def test_bad_input_is_one_line_on_stderr_and_exit_2(argv: list[str], expected: s
     assert "Traceback" not in err
 
 
-EXIT_CODES = (EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE, EXIT_DAMAGED, EXIT_INTERRUPTED)
+EXIT_CODES = (EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE, EXIT_DAMAGED, EXIT_UNDECIDED, EXIT_INTERRUPTED)
 
 
 def test_help_documents_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:

@@ -85,6 +85,27 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "verdict.claim-fails": "does not hold",
         "verdict.claim-open": "cannot be settled by this record",
         "verdict.unreadable": "Unreadable event, skipped",
+        "verdict.undecided": "Undecided event",
+        "verdict.legal-if": "legal if {card} was {faces}",
+        "verdict.illegal-if": "illegal if it was {faces}",
+        "verdict.unstated-card": "the record does not say which card it was",
+        "verdict.turns-on": (
+            "legal or not depending on the cards the record does not state: {cards}"
+        ),
+        "verdict.or": "or",
+        "verdict.any-card": "any card",
+        "verdict.not-decided": (
+            "Verdict: no event breaks the rules whatever the cards the record does not state, but "
+            "the record cannot decide every event (see above)."
+        ),
+        "verdict.round-undecided": (
+            "The record cannot decide the result of round {round}: it does not state every card "
+            "of the rows turned up at its end (reveal)."
+        ),
+        "verdict.more-undecided": (
+            "… and {count} more undecided events, not shown (the referee reports the first "
+            "{shown} in full)"
+        ),
         "verdict.more-illegal": (
             "… and {count} more illegal events, not shown (the referee reports the first {shown} "
             "in full)"
@@ -226,6 +247,29 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "verdict.claim-fails": "inexacte",
         "verdict.claim-open": "impossible à trancher avec cet enregistrement",
         "verdict.unreadable": "Événement illisible, ignoré",
+        "verdict.undecided": "Événement indécidable",
+        "verdict.legal-if": "conforme aux règles si {card} était {faces}",
+        "verdict.illegal-if": "contraire aux règles si c'était {faces}",
+        "verdict.unstated-card": "l'enregistrement ne dit pas quelle carte c'était",
+        "verdict.turns-on": (
+            "conforme aux règles ou non selon les cartes que l'enregistrement n'indique pas : "
+            "{cards}"
+        ),
+        "verdict.or": "ou",
+        "verdict.any-card": "n'importe quelle carte",
+        "verdict.not-decided": (
+            "Verdict : aucun événement n'enfreint les règles, quelles que soient les cartes que "
+            "l'enregistrement n'indique pas, mais l'enregistrement ne permet pas de trancher "
+            "chaque événement (voir ci-dessus)."
+        ),
+        "verdict.round-undecided": (
+            "L'enregistrement ne permet pas de trancher le résultat de la manche {round} : il "
+            "n'indique pas chaque carte des lignes retournées à sa fin (reveal)."
+        ),
+        "verdict.more-undecided": (
+            "… et {count} autres événements indécidables, non affichés (l'arbitre détaille les "
+            "{shown} premiers)"
+        ),
         "verdict.more-illegal": (
             "… et {count} autres événements illégaux, non détaillés (l'arbitre ne détaille que "
             "les {shown} premiers)"
@@ -374,6 +418,28 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "verdict.claim-fails": "klopt niet",
         "verdict.claim-open": "niet te beslechten met dit verslag",
         "verdict.unreadable": "Onleesbare gebeurtenis, overgeslagen",
+        "verdict.undecided": "Onbesliste gebeurtenis",
+        "verdict.legal-if": "reglementair als {card} {faces} was",
+        "verdict.illegal-if": "niet reglementair als het {faces} was",
+        "verdict.unstated-card": "het verslag zegt niet welke kaart het was",
+        "verdict.turns-on": (
+            "al dan niet reglementair, afhankelijk van de kaarten die het verslag niet noemt: "
+            "{cards}"
+        ),
+        "verdict.or": "of",
+        "verdict.any-card": "elke kaart",
+        "verdict.not-decided": (
+            "Uitspraak: geen gebeurtenis overtreedt de regels, welke kaarten het verslag ook niet "
+            "noemt, maar het verslag kan niet over elke gebeurtenis beslissen (zie hierboven)."
+        ),
+        "verdict.round-undecided": (
+            "Het verslag kan de uitslag van partij {round} niet bepalen: het noemt niet elke "
+            "kaart van de rijen die aan het einde werden omgedraaid (reveal)."
+        ),
+        "verdict.more-undecided": (
+            "… en nog {count} onbesliste gebeurtenissen, niet getoond (de scheidsrechter toont de "
+            "eerste {shown} volledig)"
+        ),
         "verdict.more-illegal": (
             "… en nog {count} illegale gebeurtenissen, niet getoond (de scheidsrechter toont "
             "alleen de eerste {shown} volledig)"
@@ -515,6 +581,28 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "verdict.claim-fails": "ei pidä paikkaansa",
         "verdict.claim-open": "ei ratkea tällä pöytäkirjalla",
         "verdict.unreadable": "Lukukelvoton tapahtuma ohitettu",
+        "verdict.undecided": "Ratkaisematon tapahtuma",
+        "verdict.legal-if": "sääntöjen mukainen, jos {card} oli {faces}",
+        "verdict.illegal-if": "sääntöjen vastainen, jos se oli {faces}",
+        "verdict.unstated-card": "kirjaus ei kerro, mikä kortti se oli",
+        "verdict.turns-on": (
+            "sääntöjen mukainen tai ei sen mukaan, mitä olivat kortit, joita kirjaus ei kerro: "
+            "{cards}"
+        ),
+        "verdict.or": "tai",
+        "verdict.any-card": "mikä tahansa kortti",
+        "verdict.not-decided": (
+            "Ratkaisu: mikään tapahtuma ei riko sääntöjä, olivatpa kirjaamattomat kortit mitä "
+            "tahansa, mutta kirjauksesta ei voi ratkaista jokaista tapahtumaa (ks. yllä)."
+        ),
+        "verdict.round-undecided": (
+            "Kirjauksesta ei voi ratkaista kierroksen {round} tulosta: se ei kerro jokaista "
+            "rivien korttia, jotka käännettiin lopussa (reveal)."
+        ),
+        "verdict.more-undecided": (
+            "… ja {count} muuta ratkaisematonta tapahtumaa, joita ei näytetä (tuomari näyttää "
+            "ensimmäiset {shown} kokonaan)"
+        ),
         "verdict.more-illegal": (
             "… ja vielä {count} sääntöjen vastaista tapahtumaa, joita ei näytetä (tuomari näyttää "
             "kokonaan vain {shown} ensimmäistä)"

@@ -101,6 +101,7 @@ __all__ = [
     "RoundRecord",
     "action_from_json",
     "action_to_json",
+    "face_text",
     "load_record",
     "moments",
     "player_index",
@@ -987,7 +988,7 @@ def record_to_json(record: Record) -> dict[str, Any]:
     for rnd in record.rounds:
         deal: dict[str, Any] | None = None
         if rnd.deal.order is not None:
-            deal = {"order": [_face_text(f) for f in rnd.deal.order]}
+            deal = {"order": [face_text(f) for f in rnd.deal.order]}
         elif rnd.deal.seed is not None:
             deal = {"seed": rnd.deal.seed, "generator": rnd.deal.generator}
         events = []
@@ -1000,18 +1001,18 @@ def record_to_json(record: Record) -> dict[str, Any]:
             if event.simultaneous is not None:
                 item["simultaneous"] = event.simultaneous
             if event.shows is not None:
-                faces = [_face_text(f) for f in event.shows]
+                faces = [face_text(f) for f in event.shows]
                 item["shows"] = faces if isinstance(event.action, LookAtCards) else faces[0]
             events.append(item)
         entry: dict[str, Any] = {"start": rnd.start} if rnd.start is not None else {"deal": deal}
         entry["events"] = events
         # Written only when given, so that a record without them reads and writes as before.
         if rnd.reshuffles:
-            entry["reshuffles"] = [[_face_text(f) for f in pile] for pile in rnd.reshuffles]
+            entry["reshuffles"] = [[face_text(f) for f in pile] for pile in rnd.reshuffles]
         if rnd.nose_races:
             entry["nose_races"] = [record.players[p] for p in rnd.nose_races]
         if rnd.reveal is not None:
-            entry["reveal"] = [[_face_text(f) for f in row] for row in rnd.reveal]
+            entry["reveal"] = [[face_text(f) for f in row] for row in rnd.reveal]
         if rnd.comment is not None:
             entry["comment"] = rnd.comment
         rounds.append(entry)
@@ -1036,7 +1037,8 @@ def _nearest_preset(rules: Ruleset) -> str:
     return min(PRESETS, key=lambda p: len(rules.differences(Ruleset.preset(p))))
 
 
-def _face_text(face: int) -> str:
+def face_text(face: int) -> str:
+    """A face as records write it: ``"7"``, ``"13"``, ``"J"``, ``"AJ"``, or ``"?"``."""
     name = face_name(face)
     return {"Joker": "J", "Ass Joker": "AJ"}.get(name, name.split()[0])
 

@@ -11,18 +11,18 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 import attrs
 
 from sabai_rules import catalogue
-from sabai_rules.cards import face_name
+from sabai_rules.cards import ASS_JOKER, JOKER, UNKNOWN, face_name
 from sabai_rules.moves import Action
 from sabai_rules.referee.i18n import describe, label, written_in
 from sabai_rules.referee.picture import table_svg
-from sabai_rules.referee.record import action_to_json
-from sabai_rules.referee.replay import MAX_REPORTED, IllegalEvent, Note, Verdict
+from sabai_rules.referee.record import action_to_json, face_text
+from sabai_rules.referee.replay import MAX_REPORTED, IllegalEvent, Note, UndecidedEvent, Verdict
 from sabai_rules.state import Function, NoseRace, Offer, RoundResult, State
 from sabai_rules.views import view
 
@@ -199,6 +199,8 @@ def _closing_lines(verdict: Verdict, lang: str) -> list[str]:
     lines = []
     if verdict.illegal:
         lines.append(t("verdict.not-legal"))
+    elif not verdict.decided:
+        lines.append(t("verdict.not-decided"))
     elif verdict.complete:
         scores = ", ".join(f"{names[p]} {v}" for p, v in enumerate(verdict.game.victory_points))
         winners = ", ".join(names[p] for p in verdict.game.winners or ())
@@ -248,6 +250,22 @@ def render_text(verdict: Verdict, lang: str = "en") -> str:
         lines.append(f"{t('verdict.table-before')}:")
         lines.append(render_table(event.before, names, lang=lang))
     lines += _more(lang, "illegal", verdict.illegal_total - len(verdict.illegal))
+    for undecided in verdict.undecided:
+        where = f"{t('table.round')} {undecided.round + 1}, #{undecided.index + 1}"
+        lines += [
+            "",
+            f"{t('verdict.undecided')} {undecided.number} ({where}): "
+            f"{describe(undecided.action, names, lang)} · {_as_recorded(undecided.action, names)}",
+            f"  {_undecided_text(undecided, names, lang)}",
+        ]
+        for rule in undecided.rules:
+            lines += _rule_block(rule, lang)
+        lines.append(f"{t('verdict.table-before')}:")
+        lines.append(render_table(undecided.before, names, lang=lang))
+    lines += _more(lang, "undecided", verdict.undecided_total - len(verdict.undecided))
+    lines += [
+        f"{t('verdict.round-undecided').format(round=r + 1)}" for r in verdict.undecided_rounds
+    ]
     # A note is three lines: the event, what happened, the ruling that asks for the note.
     cat = catalogue.default()
     for note in verdict.notes:
@@ -264,6 +282,65 @@ def render_text(verdict: Verdict, lang: str = "en") -> str:
     lines.append("")
     lines += _closing_lines(verdict, lang)
     return "\n".join(lines).strip() + "\n"
+
+
+def faces_text(faces: Iterable[int], lang: str) -> str:
+    """Faces for a sentence in ``lang``: ``1\u201310 or Joker`` in English; ranks in runs of
+    three or more as a range (an en dash between its first and last)."""
+    t = _labeller(lang)
+    ranks = sorted(f for f in faces if f not in (JOKER, ASS_JOKER, UNKNOWN))
+    names: list[str] = []
+    k = 0
+    while k < len(ranks):
+        end = k
+        while end + 1 < len(ranks) and ranks[end + 1] == ranks[end] + 1:
+            end += 1
+        if end - k >= 2:
+            names.append(f"{ranks[k]}\u2013{ranks[end]}")
+        else:
+            names += [str(r) for r in ranks[k : end + 1]]
+        k = end + 1
+    faces = set(faces)
+    if JOKER in faces:
+        names.append(t("card.joker"))
+    if ASS_JOKER in faces:
+        names.append(t("card.ass-joker"))
+    if not names:
+        return t("verdict.any-card")
+    if len(names) == 1:
+        return names[0]
+    return f"{', '.join(names[:-1])} {t('verdict.or')} {names[-1]}"
+
+
+def _undecided_text(event: UndecidedEvent, names: Sequence[str], lang: str) -> str:
+    """Why an event is undecided, in ``lang``: legal if the card it turns on was one of some
+    faces, illegal (with the refusal and its rule) if it was one of others; or the cards it turns
+    on together."""
+    t = _labeller(lang)
+    if event.single and event.turns:
+        turn = event.turns[0]
+        parts = []
+        if turn.legal:
+            card = turn.card.text(names, lang)
+            parts.append(
+                t("verdict.legal-if").format(card=card, faces=faces_text(turn.legal, lang))
+            )
+        for rule, faces in turn.illegal:
+            why = event.refusal_in(rule, names, lang)
+            parts.append(
+                f"{t('verdict.illegal-if').format(faces=faces_text(faces, lang))}: {why} [{rule}]"
+            )
+        text = "; ".join(parts)
+        if not turn.legal:
+            text = f"{turn.card.text(names, lang)}: {text}"
+        return f"{text[:1].upper()}{text[1:]}. {_sentence(t('verdict.unstated-card'))}"
+    cards = "; ".join(turn.card.text(names, lang) for turn in event.turns) or "-"
+    whys = "; ".join(f"{event.refusal_in(r, names, lang)} [{r}]" for r in event.rules)
+    return f"{_sentence(t('verdict.turns-on').format(cards=cards))} ({whys})."
+
+
+def _sentence(text: str) -> str:
+    return f"{text[:1].upper()}{text[1:]}." if text else text
 
 
 def render_json(verdict: Verdict, lang: str = "en") -> str:
@@ -311,10 +388,43 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
             "message": note.message_in(names, lang),
         }
 
+    def undecided_json(event: UndecidedEvent) -> dict[str, Any]:
+        return {
+            "event": event.number,
+            "round": event.round + 1,
+            "index": event.index + 1,
+            "action": action_to_json(event.action, names),
+            "single": event.single,
+            "turns_on": [
+                {
+                    "card": turn.card.text(names, lang),
+                    "legal": sorted(face_text(f) for f in turn.legal),
+                    "illegal": {
+                        rule: sorted(face_text(f) for f in faces) for rule, faces in turn.illegal
+                    },
+                }
+                for turn in event.turns
+            ],
+            "rules": [
+                {
+                    "rule": rule,
+                    "rule_number": _number(rule, lang),
+                    "rulebook": cat.rulebook_link(rule, lang),
+                    "message": event.refusal_in(rule, names, lang),
+                }
+                for rule in event.rules
+            ],
+            "message": _undecided_text(event, names, lang),
+        }
+
+    if verdict.illegal:
+        kind = "illegal"
+    elif verdict.undecided_total or verdict.undecided_rounds:
+        kind = "undecided"
+    else:
+        kind = "legal" if verdict.complete else "in-progress"
     out = {
-        "verdict": "illegal"
-        if verdict.illegal
-        else ("legal" if verdict.complete else "in-progress"),
+        "verdict": kind,
         "rounds": [
             {
                 "round": r.round_index + 1,
@@ -335,6 +445,9 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
         else [names[p] for p in verdict.game.winners],
         "illegal": [event_json(e) for e in verdict.illegal],
         "illegal_total": verdict.illegal_total,
+        "undecided": [undecided_json(e) for e in verdict.undecided],
+        "undecided_total": verdict.undecided_total,
+        "undecided_rounds": [r + 1 for r in verdict.undecided_rounds],
         "notes": [note_json(n) for n in verdict.notes],
         "notes_total": verdict.notes_total,
         "unreadable": [str(p) for p in verdict.problems],
@@ -364,6 +477,7 @@ h3 { font-size: 1rem; margin: 1rem 0 0.25rem; }
 .players, .where, .more { color: var(--muted); }
 section.illegal { border-left: 4px solid var(--bad); padding-left: 0.8rem; }
 section.noted { border-left: 4px solid var(--muted); padding-left: 0.8rem; }
+section.undecided { border-left: 4px dashed var(--bad); padding-left: 0.8rem; }
 blockquote { margin: 0.25rem 0 0.5rem; padding-left: 0.8rem; border-left: 2px solid var(--rule); }
 code { font-size: 0.9em; overflow-wrap: anywhere; }
 a { color: inherit; }
@@ -453,6 +567,25 @@ def render_html(verdict: Verdict, lang: str = "en") -> str:
             "</section>",
         ]
     body += _more_html(lang, "illegal", verdict.illegal_total - len(verdict.illegal))
+    for undecided in verdict.undecided:
+        where = f"{t('table.round')} {undecided.round + 1}, #{undecided.index + 1}"
+        ident = f"sabai-event-{undecided.number}"
+        picture = table_svg(undecided.before, names, lang=lang, ident=ident)
+        body += [
+            f'<section class="undecided" id="event-{undecided.number}">',
+            f"<h2>{_h(t('verdict.undecided'))} {undecided.number} ({_h(where)})</h2>",
+            f"<p>{_h(describe(undecided.action, names, lang))} · "
+            f"<code>{_h(_as_recorded(undecided.action, names))}</code></p>",
+            f"<p>{_h(_undecided_text(undecided, names, lang))}</p>",
+            *(line for rule in undecided.rules for line in _rule_html(rule, lang)),
+            f"<figure><figcaption>{_h(t('verdict.table-before'))}</figcaption>{picture}</figure>",
+            "</section>",
+        ]
+    body += _more_html(lang, "undecided", verdict.undecided_total - len(verdict.undecided))
+    body += [
+        f'<p class="undecided">{_h(t("verdict.round-undecided").format(round=r + 1))}</p>'
+        for r in verdict.undecided_rounds
+    ]
     cat = catalogue.default()
     for note in verdict.notes:
         where = f"{t('table.round')} {note.round + 1}, #{note.index + 1}"
@@ -478,6 +611,6 @@ def render_html(verdict: Verdict, lang: str = "en") -> str:
 
 
 def _closing_html(verdict: Verdict, lang: str) -> str:
-    kind = "illegal" if verdict.illegal else "legal"
+    kind = "illegal" if verdict.illegal else ("legal" if verdict.decided else "undecided")
     lines = _closing_lines(verdict, lang)
     return "\n".join(f'<p class="verdict {kind}">{_h(line)}</p>' for line in lines)

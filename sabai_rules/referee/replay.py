@@ -55,6 +55,7 @@ from sabai_rules.moves import (
     LookAtCards,
     Pass,
     Peek,
+    Play,
     Spy,
     TakeFirstRefusal,
     ThrowIn,
@@ -120,6 +121,8 @@ __all__ = [
     "RoundClosed",
     "Skipped",
     "Step",
+    "Turn",
+    "UndecidedEvent",
     "Verdict",
     "close_round",
     "play_record",
@@ -199,6 +202,12 @@ class UndecidedEvent:
     #: Whether one card decides it (the first of :attr:`turns`).
     single: bool
     before: State
+    #: What the refusal says where it is illegal, for each of :attr:`rules`.
+    refusals: tuple[Wording, ...] = ()
+
+    def refusal_in(self, rule: str, names: Sequence[str], language: str) -> str:
+        """Why the event is illegal where it breaks ``rule``, in ``language``."""
+        return self.refusals[self.rules.index(rule)].text(names, language)
 
 
 def _claimed(claim: Claim | None, number: int, rule: str) -> bool:
@@ -1497,6 +1506,8 @@ def _card_wording(state: State, card: int, action: Action | None, number: int) -
     """The card a question is about, named for people by the event that asks about it."""
     t = state.table
     event = ("event", number)
+    if card == t.held and isinstance(action, Play):
+        return Wording("the card {0} played (event {event})", (state.flow.turn,), (event,))
     if card == t.held or (isinstance(action, Draw) and card not in t.discard):
         return Wording("the card {0} drew (event {event})", (state.flow.turn,), (event,))
     for owner, row in enumerate(t.rows):
@@ -1532,7 +1543,7 @@ def _card_wording(state: State, card: int, action: Action | None, number: int) -
             case TakeFirstRefusal():
                 thrower = owner
             case _:
-                return Wording("the card in {0}'s slot {slot} (event {event})", (owner,), where)
+                return Wording("the card in {0}'s slot {slot} at event {event}", (owner,), where)
         if thrower == owner:
             return Wording(
                 "the card {0} threw in from their slot {slot} (event {event})", (owner,), where
@@ -1543,13 +1554,13 @@ def _card_wording(state: State, card: int, action: Action | None, number: int) -
     if card in t.discard:
         depth = len(t.discard) - 1 - t.discard.index(card)
         if depth == 0:
-            return Wording("the top card of the discard pile (event {event})", (), (event,))
+            return Wording("the top card of the discard pile at event {event}", (), (event,))
         return Wording(
-            "the card {depth} below the top of the discard pile (event {event})",
+            "card {depth} below the top of the discard pile at event {event}",
             (),
             (("depth", depth), event),
         )
-    return Wording("a card of the draw pile (event {event})", (), (event,))
+    return Wording("a card of the draw pile at event {event}", (), (event,))
 
 
 @attrs.frozen
@@ -1741,9 +1752,11 @@ def _undecided(
     showed it (in ``history``, the steps shown)."""
     number = display.number
     rules: list[str] = []
+    refusals: list[Wording] = []
     for _, step in found:
         if step.error is not None and step.error.rule not in rules:
             rules.append(step.error.rule)
+            refusals.append(step.error.wording)
     # The cards some world knows otherwise than another: the candidates.
     worlds = [world for world, _ in found]
     first = worlds[0]
@@ -1779,6 +1792,7 @@ def _undecided(
         tuple(chosen),
         bool(deciding),
         display.before,
+        tuple(refusals),
     )
 
 

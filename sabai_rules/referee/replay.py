@@ -89,6 +89,7 @@ from sabai_rules.referee.unknown import (
     identical,
     questions,
     shown_state,
+    split,
 )
 from sabai_rules.scoring import score_round
 from sabai_rules.state import (
@@ -1210,28 +1211,19 @@ class _Tables:
         number: int,
         action: Action | None,
     ) -> list[_Way]:
-        """``way`` split by the answers to the questions ``ask`` puts to its table that it
-        cannot answer, each answer a :class:`~sabai_rules.referee.unknown.Branch` of the world;
-        the questions are put again to each part (a later one may read an earlier answer)."""
-        done: list[_Way] = []
-        todo = [way]
-        while todo:
-            w = todo.pop()
-            for question in ask(w.world.state, w.world.unknown):
-                found = w.world.answers(question)
-                if found is None:
-                    continue
-                wording = _card_wording(w.world.state, question.card, action, number)
-                for faces, answer in reversed(found):
-                    world = attrs.evolve(
-                        answer,
-                        branches=_answered(answer.branches, question.card, faces, number, wording),
-                    )
-                    todo.append(attrs.evolve(w, world=world))
-                break
-            else:
-                done.append(w)
-        return done
+        """``way`` split by the answers to the questions ``ask`` puts to its table
+        (:func:`~sabai_rules.referee.unknown.split`), each answer kept as a
+        :class:`~sabai_rules.referee.unknown.Branch` of the world, naming its card."""
+        if not way.world.pools:
+            return [way]
+        parts = []
+        for world, taken in split(way.world, ask):
+            branches = world.branches
+            for question, faces in taken:
+                named = _card_wording(way.world.state, question.card, action, number)
+                branches = _answered(branches, question.card, faces, number, named)
+            parts.append(attrs.evolve(way, world=attrs.evolve(world, branches=branches)))
+        return parts
 
     def play(
         self, way: _Way, r: int, number: int, index: int, action: Action, event: RecordEvent
@@ -1757,23 +1749,36 @@ def _undecided(
         if step.error is not None and step.error.rule not in rules:
             rules.append(step.error.rule)
             refusals.append(step.error.wording)
-    # The cards some world knows otherwise than another: the candidates.
-    worlds = [world for world, _ in found]
+    # The cards some world knows otherwise than another: the candidates. Worlds alike in what
+    # they know are asked once.
+    alike: dict[tuple[Any, ...], tuple[World, set[str | None]]] = {}
+    for world, step in found:
+        key = (world.state.deck.faces, world.pools, world.allowed)
+        outcome = None if step.error is None else step.error.rule
+        alike.setdefault(key, (world, set()))[1].add(outcome)
+    worlds = [world for world, _ in alike.values()]
     first = worlds[0]
+    everywhere, somewhere = -1, 0
+    for world in worlds:
+        everywhere &= world.unknown
+        somewhere |= world.unknown
     candidates = []
     for card in range(len(first.state.deck)):
-        marks = {
-            (w.knows(card), w.state.deck.faces[card] if w.knows(card) else w.faces_allowed(card))
-            for w in worlds
-        }
-        if len(marks) > 1:
+        bit = 1 << card
+        if somewhere & bit and not everywhere & bit:
+            candidates.append(card)
+        elif not somewhere & bit:
+            if len({w.state.deck.faces[card] for w in worlds}) > 1:
+                candidates.append(card)
+        elif len({w.faces_allowed(card) for w in worlds}) > 1:
             candidates.append(card)
     turns: list[tuple[int, Turn, bool]] = []
     for card in candidates:
         by_outcome: dict[str | None, set[int]] = {}
-        for world, step in found:
-            outcome = None if step.error is None else step.error.rule
-            by_outcome.setdefault(outcome, set()).update(world.possible(card))
+        for world, outcomes in alike.values():
+            possible = world.possible(card)
+            for outcome in outcomes:
+                by_outcome.setdefault(outcome, set()).update(possible)
         legal = frozenset(by_outcome.get(None, set()))
         broken = tuple((rule, frozenset(f)) for rule, f in by_outcome.items() if rule is not None)
         sets = [legal, *(f for _, f in broken)]

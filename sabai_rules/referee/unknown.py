@@ -36,8 +36,9 @@ replay; an undecided one does not.
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
 import attrs
@@ -72,12 +73,16 @@ from sabai_rules.state import (
 
 __all__ = [
     "MAX_WORLDS",
+    "Answer",
     "Branch",
     "Question",
     "World",
     "card_subjects",
     "identical",
     "questions",
+    "shown_state",
+    "split",
+    "unknown_faces",
 ]
 
 #: The most worlds a round may hold at once. A record that needs more leaves too much unknown to
@@ -298,15 +303,17 @@ class Branch:
     wording: Wording
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class World:
     """One way the unknown cards of a round may be, standing for every assignment its pools
     allow (see the module's introduction).
 
     ``state`` is a table on a deck of this world's faces; ``pools`` are bit masks of the card ids
     whose faces are not fixed, each a set of cards that may trade faces; ``allowed`` narrows some
-    of those cards to a set of faces. ``branches`` are the answers taken so far, ``fixed`` the
-    event (or ``0`` for the deal or position) at which each card's face was fixed by a statement.
+    of those cards to a set of faces. ``branches`` are the answers taken so far.
+
+    What is worked out of these is kept with the world (it never changes): its unknown cards,
+    its narrowed cards and, per pool, the faces its cards hold.
     """
 
     state: State
@@ -314,7 +321,7 @@ class World:
     allowed: tuple[tuple[int, frozenset[int]], ...] = ()
     branches: tuple[Branch, ...] = ()
 
-    @property
+    @functools.cached_property
     def unknown(self) -> int:
         """The cards whose faces this world does not fix, as a bit mask."""
         mask = 0
@@ -322,14 +329,33 @@ class World:
             mask |= pool
         return mask
 
+    @functools.cached_property
+    def _allowed(self) -> dict[int, frozenset[int]]:
+        return dict(self.allowed)
+
+    @functools.cached_property
+    def _held(self) -> dict[int, tuple[dict[int, list[int]], set[int]]]:
+        """Per pool: the cards of each face among its cards that are not narrowed, and the faces
+        its narrowed cards hold."""
+        faces = self.state.deck.faces
+        narrowed = self._allowed
+        found: dict[int, tuple[dict[int, list[int]], set[int]]] = {}
+        for pool in self.pools:
+            free: dict[int, list[int]] = {}
+            held: set[int] = set()
+            for c in _cards(pool):
+                if c in narrowed:
+                    held.add(faces[c])
+                else:
+                    free.setdefault(faces[c], []).append(c)
+            found[pool] = (free, held)
+        return found
+
     def knows(self, card: int) -> bool:
         return not (self.unknown >> card) & 1
 
     def faces_allowed(self, card: int) -> frozenset[int] | None:
-        for c, faces in self.allowed:
-            if c == card:
-                return faces
-        return None
+        return self._allowed.get(card)
 
     def pool_of(self, card: int) -> int:
         for pool in self.pools:
@@ -340,7 +366,7 @@ class World:
     # -- assignments --------------------------------------------------------------------------
 
     def _may_hold(self, card: int, face: int) -> bool:
-        faces = self.faces_allowed(card)
+        faces = self._allowed.get(card)
         return faces is None or face in faces
 
     def possible(self, card: int) -> frozenset[int]:
@@ -349,9 +375,15 @@ class World:
         faces = self.state.deck.faces
         if self.knows(card):
             return frozenset({faces[card]})
-        pool = self.pool_of(card)
-        candidates = {faces[c] for c in _cards(pool)}
-        return frozenset(f for f in candidates if self._rotation(card, f) is not None)
+        # A face an unnarrowed card of the pool holds is the card's by a swap with it; a face
+        # only narrowed cards hold needs a longer rotation, if one exists.
+        free, held = self._held[self.pool_of(card)]
+        found = {faces[card], *free}
+        mine = self.faces_allowed(card)
+        if mine is not None:
+            found &= mine
+        found.update(f for f in held - found if self._rotation(card, f) is not None)
+        return frozenset(found)
 
     def _rotation(self, card: int, face: int) -> list[int] | None:
         """The cards of ``card``'s pool whose faces move, in order, so that ``card`` gets
@@ -363,12 +395,17 @@ class World:
             return None
         if faces[card] == face:
             return [card]
+        free, _ = self._held[self.pool_of(card)]
+        for c in free.get(face, ()):
+            if c != card:
+                return [card, c]  # a plain swap
         pool = self.pool_of(card) & ~card_bit(card)
         mine = faces[card]
-        # Breadth first over the pool: a card that gives its face up needs another.
         start = [c for c in _cards(pool) if faces[c] == face]
+        # Breadth first over the pool: a card that gives its face up needs another.
         parent: dict[int, int] = dict.fromkeys(start, card)
         frontier = start
+        others = list(_cards(pool))
         while frontier:
             following: list[int] = []
             for c in frontier:
@@ -378,7 +415,7 @@ class World:
                         path.append(parent[path[-1]])
                     path.reverse()  # card, then the cards whose faces it takes in turn
                     return path
-                for d in _cards(pool):
+                for d in others:
                     if d not in parent and self._may_hold(c, faces[d]):
                         parent[d] = c
                         following.append(d)
@@ -471,12 +508,10 @@ class World:
 
 def _cards(mask: int) -> Iterator[int]:
     """The card ids of a bit mask, in increasing order."""
-    card = 0
     while mask:
-        if mask & 1:
-            yield card
-        mask >>= 1
-        card += 1
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
 def unknown_faces(deck: Deck, unknown: int) -> Deck:
@@ -504,3 +539,28 @@ def shown_state(state: State, unknown: int) -> State:
         s.chance,
     )
     return State(setup, state.table, state.flow)
+
+
+#: An answer a world took: the question, and the faces its part stands for.
+Answer = tuple[Question, frozenset[int]]
+
+
+def split(
+    world: World, ask: Callable[[State, int], Iterable[Question]]
+) -> list[tuple[World, tuple[Answer, ...]]]:
+    """``world`` split by the answers to the questions ``ask`` puts to its table (given the cards
+    it does not know) that it cannot answer yet: the parts, each with the answers it took. The
+    questions are put again to each part, a later one reading the answers to the earlier."""
+    done: list[tuple[World, tuple[Answer, ...]]] = []
+    todo: list[tuple[World, tuple[Answer, ...]]] = [(world, ())]
+    while todo:
+        part, taken = todo.pop()
+        for question in ask(part.state, part.unknown):
+            found = part.answers(question)
+            if found is None:
+                continue
+            todo.extend((answer, (*taken, (question, faces))) for faces, answer in reversed(found))
+            break
+        else:
+            done.append((part, taken))
+    return done

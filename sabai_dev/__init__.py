@@ -8,7 +8,9 @@ imported by :mod:`sabai_rules`, and not shipped in the wheel.
 * :mod:`sabai_dev.catalogue_checks` — the consistency checks of the rule catalogue (the catalogue
   reader itself is :mod:`sabai_rules.catalogue`);
 * :mod:`sabai_dev.impact_page` — the rulebook's page of what each ruling changes, in a site's
-  language, from the committed run of ``sabai impact``.
+  language, from the committed run of ``sabai impact``;
+* :mod:`sabai_dev.table_records` — a full record as a table would have written it (version 2:
+  no deal, the faces it saw), for the tests and the benchmark of the referee on unknown cards.
 
 Reading scenarios needs PyYAML (the ``test`` and ``docs`` extras), which sabai-rules itself does
 not depend on.

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 import reprlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Final
 
 import attrs
@@ -191,6 +191,11 @@ class DeckSpec:
         return tuple(faces)
 
 
+def _match_key(face: int) -> int:
+    """The match key of a face: its rank, or the jokers' one (:rule:`ruling.joker-family`)."""
+    return JOKER_FAMILY if face in (JOKER, ASS_JOKER) else face
+
+
 @attrs.frozen(eq=False)
 class Deck:
     """A deck with precomputed tables, shared by every state of a game.
@@ -212,7 +217,7 @@ class Deck:
     @classmethod
     def from_spec(cls, spec: DeckSpec) -> Deck:
         faces = spec.faces()
-        keys = tuple(JOKER_FAMILY if f in (JOKER, ASS_JOKER) else f for f in faces)
+        keys = tuple(_match_key(f) for f in faces)
         counts: dict[int, int] = {}
         for key in keys:
             counts[key] = counts.get(key, 0) + 1
@@ -238,18 +243,31 @@ class Deck:
         faces = tuple(faces)
         if len(faces) != len(self.faces):
             raise ValueError(f"a deck of {len(self.faces)} cards, not {len(faces)}")
-        # An unknown card's match key is its own (below every face), so that it matches none.
-        keys = tuple(
-            JOKER_FAMILY if f in (JOKER, ASS_JOKER) else (-1000 - c if f == UNKNOWN else f)
-            for c, f in enumerate(faces)
+        return self.with_changes(
+            {c: f for c, (f, g) in enumerate(zip(faces, self.faces, strict=True)) if f != g}
         )
+
+    def with_changes(self, changes: Mapping[int, int]) -> Deck:
+        """This deck with the cards of ``changes`` (card id -> face) given those faces (see
+        :meth:`with_faces`); itself if nothing changes."""
+        if not changes:
+            return self
+        faces, keys, functions = list(self.faces), list(self.match_keys), list(self.functions)
+        for card, face in changes.items():
+            faces[card] = face
+            # An unknown card's match key is its own (below every face): it matches none.
+            keys[card] = _match_key(face) if face != UNKNOWN else -1000 - card
+            functions[card] = face if face in FUNCTION_NAMES else 0
+        ass = self.ass_joker
+        if ass in changes or ASS_JOKER in changes.values():
+            ass = faces.index(ASS_JOKER) if ASS_JOKER in faces else -1
         return Deck(
             spec=self.spec,
-            faces=faces,
-            match_keys=keys,
-            functions=tuple(f if f in FUNCTION_NAMES else 0 for f in faces),
+            faces=tuple(faces),
+            match_keys=tuple(keys),
+            functions=tuple(functions),
             key_counts=self.key_counts,
-            ass_joker=faces.index(ASS_JOKER) if ASS_JOKER in faces else -1,
+            ass_joker=ass,
         )
 
     def __eq__(self, other: object) -> bool:

@@ -428,7 +428,7 @@ def play_record(record: Record, *, tolerant: bool = False, caused: bool = False)
     every world its unknown cards allow (:mod:`sabai_rules.referee.unknown`): the steps are those
     of one of them, the cards whose faces the record leaves open shown as ``?``."""
     if record.version >= TABLE_VERSION:
-        yield from _judge_record(record, tolerant=tolerant, caused=caused).steps
+        yield from _judge_record(record, tolerant=tolerant, caused=caused).steps()
         return
     game = new_game(
         len(record.players), record.ruleset, seed=record.seed, first_dealer=record.first_dealer
@@ -916,9 +916,24 @@ class _Way:
     reshuffled: int = 0
     raced: int = 0
 
+    def but(self, **changes: Any) -> _Way:
+        """This way with ``changes``, as ``attrs.evolve`` gives it (built directly: a way is
+        made anew at every event)."""
+        get = changes.get
+        return _Way(
+            get("world", self.world),
+            get("steps", self.steps),
+            get("illegal", self.illegal),
+            get("notes", self.notes),
+            get("stopped", self.stopped),
+            get("reached", self.reached),
+            get("reshuffled", self.reshuffled),
+            get("raced", self.raced),
+        )
+
     def stepped(self, step: Step, world: World | None = None) -> _Way:
         world = self.world if world is None else world
-        return attrs.evolve(self, world=world, steps=(step, world, self.steps))
+        return self.but(world=world, steps=(step, world, self.steps))
 
     def history(self) -> list[tuple[Step, World]]:
         """The steps played in this world, each with the world after it."""
@@ -1045,7 +1060,7 @@ class _Tables:
         closed = None
         for last in ways:
             state = close_round(last.world.state)
-            way = attrs.evolve(last, world=attrs.evolve(last.world, state=state))
+            way = last.but(world=last.world.but(state=state))
             if state.is_over and rnd.reveal is not None:
                 try:
                     way = self.revealed(way, rnd.reveal, f"{path}.reveal")
@@ -1192,7 +1207,8 @@ class _Tables:
             except _DeadError as dead:
                 self.contradiction = dead
                 return []
-        way = attrs.evolve(way, world=world)
+        if world is not way.world:
+            way = way.but(world=world)
         children = self.answered(way, lambda s, u: questions(s, action, u), number, action)
         played: list[_Way] = []
         for child in children:
@@ -1222,7 +1238,7 @@ class _Tables:
             for question, faces in taken:
                 named = _card_wording(way.world.state, question.card, action, number)
                 branches = _answered(branches, question.card, faces, number, named)
-            parts.append(attrs.evolve(way, world=attrs.evolve(world, branches=branches)))
+            parts.append(way.but(world=world.but(branches=branches)))
         return parts
 
     def play(
@@ -1269,19 +1285,29 @@ class _Tables:
                         world = fixed
                 reshuffled += 1
             node = chance_node(after)
-        world = attrs.evolve(world, state=State(world.state.setup, after.table, after.flow))
+        world = world.but(state=State(world.state.setup, after.table, after.flow))
         if event.shows is not None and isinstance(action, Draw):
             subjects = card_subjects(before, action, after if error is None else None)
             world = _stated(world, subjects, event.shows, f"$.rounds[{r}].events[{index}].shows")
         before = State(world.state.setup, before.table, before.flow)
         after = world.state if error is None or self.tolerant else before
         step = Played(number, r, index, action, before, after, caused, error)
-        way = attrs.evolve(way, reshuffled=reshuffled, raced=raced, reached=number)
-        way = way.stepped(step, world if error is None else attrs.evolve(world, state=after))
         if error is None:
+            steps = (step, world, way.steps)
+            way = way.but(
+                world=world, steps=steps, reached=number, reshuffled=reshuffled, raced=raced
+            )
             return self.noted(way, step)
-        way = attrs.evolve(way, illegal=(*way.illegal, (number, error)))
-        return way if self.tolerant else attrs.evolve(way, stopped=True)
+        world = world.but(state=after)
+        return way.but(
+            world=world,
+            steps=(step, world, way.steps),
+            illegal=(*way.illegal, (number, error)),
+            stopped=not self.tolerant,
+            reached=number,
+            reshuffled=reshuffled,
+            raced=raced,
+        )
 
     def chanced(
         self, state: State, outcome: int, caused: tuple[Event, ...]
@@ -1293,7 +1319,7 @@ class _Tables:
 
     def noted(self, way: _Way, step: Played) -> _Way:
         note = _note(step, self.names)
-        return way if note is None else attrs.evolve(way, notes=(*way.notes, note))
+        return way if note is None else way.but(notes=(*way.notes, note))
 
     def revealed(self, way: _Way, reveal: tuple[tuple[int, ...], ...], path: str) -> _Way:
         """The rows as turned up at the end, stated face by face."""
@@ -1310,7 +1336,7 @@ class _Tables:
             for slot, (card, face) in enumerate(zip(cards, faces, strict=True)):
                 if face != UNKNOWN:
                     world = _stated(world, (card,), (face,), f"{path}[{p}][{slot}]")
-        return attrs.evolve(way, world=world)
+        return way.but(world=world)
 
 
 def _stated(world: World, cards: Sequence[int], faces: Sequence[int], path: str) -> World:
@@ -1343,7 +1369,7 @@ def _reshuffled(world: World, after: State, pool: int) -> World:
         else:
             others.append(p)
     state = State(world.state.setup, after.table, after.flow)
-    return attrs.evolve(world, state=state, pools=(*others, merged))
+    return world.but(state=state, pools=(*others, merged))
 
 
 def _stated_reshuffle(
@@ -1441,8 +1467,8 @@ def _joined(a: _Way, b: _Way) -> _Way:
         key = (branch.card, branch.number)
         if key in mine and mine[key].faces != branch.faces:
             mine[key] = attrs.evolve(mine[key], faces=mine[key].faces | branch.faces)
-    world = attrs.evolve(a.world, branches=tuple(mine.values()))
-    return attrs.evolve(a, world=world)
+    world = a.world.but(branches=tuple(mine.values()))
+    return a.but(world=world)
 
 
 def _merged_back(parent: _Way, played: list[_Way], number: int) -> list[_Way]:
@@ -1483,7 +1509,7 @@ def _as_parent(played: _Way, world: World, number: int) -> _Way:
     state = played.world.state
     setup = world.state.setup
     branches = tuple(b for b in played.world.branches if b.number != number)
-    world = attrs.evolve(world, state=State(setup, state.table, state.flow), branches=branches)
+    world = world.but(state=State(setup, state.table, state.flow), branches=branches)
     step, _, rest = played.steps
     assert isinstance(step, Played)
     shown = attrs.evolve(
@@ -1491,7 +1517,7 @@ def _as_parent(played: _Way, world: World, number: int) -> _Way:
         before=State(setup, step.before.table, step.before.flow),
         state=State(setup, step.state.table, step.state.flow),
     )
-    return attrs.evolve(played, world=world, steps=(shown, world, rest))
+    return played.but(world=world, steps=(shown, world, rest))
 
 
 def _card_wording(state: State, card: int, action: Action | None, number: int) -> Wording:
@@ -1562,10 +1588,19 @@ class _Judged:
     as ``?``); the game as far as it was played; and whether every round's result is decided."""
 
     rounds: tuple[_RoundJudged, ...]
-    steps: tuple[Step, ...]
+    #: The steps of the record, each round's judged in its place.
+    sequence: tuple[Step | _RoundJudged, ...]
     game: Game
     problems: tuple[Problem, ...]
     undecided_results: tuple[int, ...]
+
+    def steps(self) -> Iterator[Step]:
+        """Every step, as :func:`play_record` gives them (worked out as they are asked for)."""
+        for item in self.sequence:
+            if isinstance(item, _RoundJudged):
+                yield from _shown_steps(item)
+            else:
+                yield item
 
 
 def _judge_record(record: Record, *, tolerant: bool, caused: bool) -> _Judged:
@@ -1574,7 +1609,7 @@ def _judge_record(record: Record, *, tolerant: bool, caused: bool) -> _Judged:
         len(record.players), record.ruleset, seed=record.seed, first_dealer=record.first_dealer
     )
     rounds: list[_RoundJudged] = []
-    steps: list[Step] = []
+    steps: list[Step | _RoundJudged] = []
     problems: list[Problem] = []
     undecided: list[int] = []
     first = 1
@@ -1592,7 +1627,7 @@ def _judge_record(record: Record, *, tolerant: bool, caused: bool) -> _Judged:
         what = "the game" if r == last_round and game.next_round_is_final else "this round"
         judged = tables.round(rnd, r, first, game, what)
         rounds.append(judged)
-        steps.extend(_shown_steps(judged))
+        steps.append(judged)
         for round_index, problem in tables.problems:
             steps.append(Skipped(round_index, problem))
             problems.append(problem)
@@ -1643,36 +1678,42 @@ def _unmet(rnd: RoundRecord, way: _Way, path: str) -> Problem | None:
 def _shown_steps(judged: _RoundJudged) -> list[Step]:
     """The steps of a round's representative world, each table showing as ``?`` the cards whose
     faces the worlds that reached it do not all know and agree on."""
-    histories = [w.history() for w in judged.ways if w is not judged.shown]
-    by_number: list[dict[int, State]] = []
-    for history in histories:
-        by_number.append({s.number: s.before for s, _ in history if isinstance(s, Played)})
+    others = _others(judged)
     out: list[Step] = []
     for step, world in judged.shown.history():
-        unknown = world.unknown
         if isinstance(step, Dealt):
-            out.append(Dealt(step.round, shown_state(step.state, unknown)))
-            continue
-        if not isinstance(step, Played):
+            out.append(Dealt(step.round, shown_state(step.state, world.unknown)))
+        elif isinstance(step, Played):
+            out.append(_shown(step, world, others))
+        else:
             out.append(step)
-            continue
-        mask = unknown
-        faces = step.before.deck.faces
-        for found in by_number:
-            other = found.get(step.number)
-            if other is not None:
-                theirs = other.deck.faces
-                for card, face in enumerate(faces):
-                    if theirs[card] != face:
-                        mask |= card_bit(card)
-        out.append(
-            attrs.evolve(
-                step,
-                before=shown_state(step.before, mask),
-                state=shown_state(step.state, mask),
-            )
-        )
     return out
+
+
+def _others(judged: _RoundJudged) -> list[dict[int, State]]:
+    """The table before each event in each world of a round but the representative."""
+    found = []
+    for way in judged.ways:
+        if way is not judged.shown:
+            history = way.history()
+            found.append({s.number: s.before for s, _ in history if isinstance(s, Played)})
+    return found
+
+
+def _shown(step: Played, world: World, others: list[dict[int, State]]) -> Played:
+    """``step`` with the cards shown as ``?`` that ``world`` (after it) does not know, or that
+    another world has another face for."""
+    mask = world.unknown
+    faces = step.before.deck.faces
+    for found in others:
+        other = found.get(step.number)
+        if other is not None and other.deck.faces is not faces:
+            for card, (face, theirs) in enumerate(zip(faces, other.deck.faces, strict=True)):
+                if theirs != face:
+                    mask |= card_bit(card)
+    return attrs.evolve(
+        step, before=shown_state(step.before, mask), state=shown_state(step.state, mask)
+    )
 
 
 def _judged_verdict(record: Record, tolerant: bool, problems: Sequence[Problem]) -> Verdict:
@@ -1680,7 +1721,6 @@ def _judged_verdict(record: Record, tolerant: bool, problems: Sequence[Problem])
     worlds that reached it (:mod:`sabai_rules.referee.unknown`)."""
     names = record.players
     judged = _judge_record(record, tolerant=tolerant, caused=False)
-    shown = {s.number: s for s in judged.steps if isinstance(s, Played)}
     illegal: list[IllegalEvent] = []
     undecided: list[UndecidedEvent] = []
     notes: list[Note] = []
@@ -1689,6 +1729,9 @@ def _judged_verdict(record: Record, tolerant: bool, problems: Sequence[Problem])
     for rj in judged.rounds:
         outcomes: dict[int, list[tuple[World, Played]]] = {}
         histories = {id(way): way.history() for way in rj.ways}
+        # The representative's steps, shown as people see them where the verdict reports them.
+        shown = {s.number: (s, w) for s, w in histories[id(rj.shown)] if isinstance(s, Played)}
+        others: list[dict[int, State]] | None = None
         for history in histories.values():
             for step, world in history:
                 if isinstance(step, Played):
@@ -1696,9 +1739,12 @@ def _judged_verdict(record: Record, tolerant: bool, problems: Sequence[Problem])
         for number in sorted(outcomes):
             found = outcomes[number]
             errors = [step.error for _, step in found]
-            display = shown.get(number, found[0][1])
             if all(e is None for e in errors):
                 continue
+            if others is None:
+                others = _others(rj)
+            step, world = shown.get(number, (found[0][1], found[0][0]))
+            display = _shown(step, world, others)
             if all(e is not None for e in errors):
                 error = errors[0]
                 assert error is not None

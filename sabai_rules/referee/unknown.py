@@ -39,7 +39,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Iterable, Iterator
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -351,6 +351,17 @@ class World:
             found[pool] = (free, held)
         return found
 
+    def but(self, **changes: Any) -> World:
+        """This world with ``changes``, as ``attrs.evolve`` gives it (built directly: a world is
+        made anew at every event)."""
+        get = changes.get
+        return World(
+            get("state", self.state),
+            get("pools", self.pools),
+            get("allowed", self.allowed),
+            get("branches", self.branches),
+        )
+
     def knows(self, card: int) -> bool:
         return not (self.unknown >> card) & 1
 
@@ -395,11 +406,11 @@ class World:
             return None
         if faces[card] == face:
             return [card]
-        free, _ = self._held[self.pool_of(card)]
-        for c in free.get(face, ()):
-            if c != card:
-                return [card, c]  # a plain swap
         pool = self.pool_of(card) & ~card_bit(card)
+        narrowed = self._allowed
+        for c in _cards(pool):
+            if faces[c] == face and c not in narrowed:
+                return [card, c]  # a plain swap
         mine = faces[card]
         start = [c for c in _cards(pool) if faces[c] == face]
         # Breadth first over the pool: a card that gives its face up needs another.
@@ -422,30 +433,34 @@ class World:
             frontier = following
         return None
 
-    def _rotated(self, cycle: list[int]) -> tuple[int, ...]:
-        faces = list(self.state.deck.faces)
-        first = faces[cycle[0]]
-        for a, b in itertools.pairwise(cycle):
-            faces[a] = faces[b]
-        faces[cycle[-1]] = first
-        return tuple(faces)
+    def _rotated(self, cycle: list[int]) -> dict[int, int]:
+        """The new faces of the cards of ``cycle``: each takes the next one's, the last the
+        first's."""
+        faces = self.state.deck.faces
+        changes = {a: faces[b] for a, b in itertools.pairwise(cycle)}
+        changes[cycle[-1]] = faces[cycle[0]]
+        return changes
 
-    def with_faces(self, faces: tuple[int, ...]) -> World:
+    def with_changes(self, changes: dict[int, int]) -> World:
+        """This world with the cards of ``changes`` given those faces."""
+        faces = self.state.deck.faces
+        changes = {c: f for c, f in changes.items() if faces[c] != f}
+        if not changes:
+            return self
         state = self.state
-        if faces != state.deck.faces:
-            s = state.setup
-            setup = Setup(
-                s.ruleset,
-                s.deck.with_faces(faces),
-                s.players,
-                s.dealer,
-                s.round_index,
-                s.final_round,
-                s.seed,
-                s.chance,
-            )
-            state = State(setup, state.table, state.flow)
-        return attrs.evolve(self, state=state)
+        s = state.setup
+        setup = Setup(
+            s.ruleset,
+            s.deck.with_changes(changes),
+            s.players,
+            s.dealer,
+            s.round_index,
+            s.final_round,
+            s.seed,
+            s.chance,
+        )
+        state = State(setup, state.table, state.flow)
+        return World(state, self.pools, self.allowed, self.branches)
 
     def fix(self, card: int, face: int) -> World | None:
         """This world with ``card``'s face fixed as ``face``; ``None`` if no assignment gives it
@@ -455,10 +470,9 @@ class World:
         cycle = self._rotation(card, face)
         if cycle is None:
             return None
-        world = self.with_faces(self._rotated(cycle))
+        world = self.with_changes(self._rotated(cycle))
         bit = card_bit(card)
-        return attrs.evolve(
-            world,
+        return world.but(
             pools=tuple(p & ~bit for p in world.pools if p & ~bit),
             allowed=tuple((c, f) for c, f in world.allowed if c != card),
         )
@@ -477,9 +491,9 @@ class World:
         if self.state.deck.faces[card] not in keep:
             cycle = self._rotation(card, reachable[0])
             assert cycle is not None
-            world = self.with_faces(self._rotated(cycle))
+            world = self.with_changes(self._rotated(cycle))
         allowed = (*((c, f) for c, f in world.allowed if c != card), (card, keep))
-        return attrs.evolve(world, allowed=allowed)
+        return world.but(allowed=allowed)
 
     def answers(self, question: Question) -> list[tuple[frozenset[int], World]] | None:
         """The worlds answering ``question`` with the faces each stands for; ``None`` if this
@@ -555,7 +569,10 @@ def split(
     todo: list[tuple[World, tuple[Answer, ...]]] = [(world, ())]
     while todo:
         part, taken = todo.pop()
-        for question in ask(part.state, part.unknown):
+        unknown = part.unknown
+        for question in ask(part.state, unknown):
+            if not (unknown >> question.card) & 1:
+                continue  # a card this world knows: its answer is known
             found = part.answers(question)
             if found is None:
                 continue

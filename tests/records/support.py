@@ -8,26 +8,14 @@ from __future__ import annotations
 import copy
 import functools
 import json
-import random
 from typing import Any
 
 from hypothesis import strategies as st
 
 from sabai_rules.bots import simulate
 from sabai_rules.cards import parse_face
-from sabai_rules.moves import Action, LookAtCards
-from sabai_rules.referee.record import (
-    SHOWN_BY,
-    Deal,
-    Record,
-    RecordEvent,
-    RoundRecord,
-    face_text,
-    read_record,
-    write_record,
-)
-from sabai_rules.referee.replay import Played, RoundClosed, play_record
-from sabai_rules.referee.unknown import card_subjects
+from sabai_rules.moves import Action
+from sabai_rules.referee.record import Deal, Record, RecordEvent, RoundRecord, write_record
 from sabai_rules.ruleset import Ruleset
 
 Json = dict[str, Any]
@@ -119,31 +107,3 @@ def one_round(order: tuple[int, ...], events: list[Action], rules: Ruleset | Non
     ``order``."""
     rnd = RoundRecord(Deal(order=order), tuple(RecordEvent(a) for a in events))
     return Record(rules or Ruleset(), NAMES, 0, (rnd,), 3)
-
-
-def table_record(data: Json, rng: random.Random, hide: float = 0.0) -> Json:
-    """The record ``data`` (version 1) as a table would write it (version 2): no deal order, the
-    face of every card an event shows or is about (``shows``) but for a share ``hide`` of them
-    left out at random, and the rows turned up at the end of each round (``reveal``). Every
-    statement is the truth of ``data``'s game, so that ``data``'s verdict on each event is the
-    table record's, or undecided."""
-    record = read_record(data)
-    out = copy.deepcopy(data)
-    out["version"] = 2
-    for step in play_record(record, tolerant=True):
-        if isinstance(step, Played) and isinstance(step.action, SHOWN_BY):
-            after = step.state if step.error is None else None
-            cards = card_subjects(step.before, step.action, after)
-            if cards and rng.random() >= hide:
-                faces = [face_text(step.state.deck.faces[c]) for c in cards]
-                event = out["rounds"][step.round]["events"][step.index]
-                event["shows"] = faces if isinstance(step.action, LookAtCards) else faces[0]
-        elif isinstance(step, RoundClosed) and step.state.is_over and step.problem is None:
-            rows = [
-                [face_text(step.state.deck.faces[c]) for c in r if c >= 0]
-                for r in step.state.table.rows
-            ]
-            out["rounds"][step.round]["reveal"] = rows
-    for rnd in out["rounds"]:
-        rnd["deal"] = {"order": []}
-    return out

@@ -14,11 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sabai_dev.table_records import table_record
 from sabai_rules.cli import EXIT_ILLEGAL, EXIT_OK, EXIT_UNDECIDED
 from sabai_rules.referee import read_record, render_json, render_text, replay
 from sabai_rules.referee.record import RecordError
 from sabai_rules.referee.replay import MAX_WORLDS, Verdict
-from tests.records.support import game_json, mutate, mutations, table_record
+from tests.records.support import game_json, mutate, mutations
 from tests.support import sabai
 
 Json = dict[str, Any]

@@ -1,6 +1,6 @@
 """Records of what a table knows (version 2): a deal nobody wrote down, the faces the table saw
 (``shows``), the rows turned up at the end (``reveal``), and verdicts that say when a record
-cannot decide an event (:rule:`ruling.unknown-cards`)."""
+cannot decide an event."""
 
 from __future__ import annotations
 

@@ -31,7 +31,7 @@ from sabai_rules.cards import face_name
 from sabai_rules.engine.arguments import shown
 from sabai_rules.engine.legality import current_refusal
 from sabai_rules.engine.rules import keep_slots, may_compensate_with, must_keep_drawn, rule_of
-from sabai_rules.moves import Action, Compensate, IllegalActionError, Keep, Play, deck_for
+from sabai_rules.moves import Action, Compensate, IllegalActionError, Keep, Play
 from sabai_rules.referee.record import Record, action_to_json, ruleset_to_json
 from sabai_rules.referee.replay import Dealt, Played, RoundClosed, play_record
 from sabai_rules.state import NO_CARD, State, Table, is_gap
@@ -183,7 +183,6 @@ def _parts(record: Record, player: int) -> Iterator[tuple[str, dict[str, Any]]]:
     ``("event", ...)`` for each of its events, then ``("end", {...})`` as it closes (with its
     result if it is over)."""
     names = record.players
-    deck = deck_for(record.ruleset)
     for step in play_record(record, caused=True):
         if isinstance(step, Dealt):
             yield "round", {"dealer": names[step.state.setup.dealer]}
@@ -197,13 +196,17 @@ def _parts(record: Record, player: int) -> Iterator[tuple[str, dict[str, Any]]]:
             yield "event", item
         elif isinstance(step, RoundClosed):
             end: dict[str, Any] = {}
-            if step.state.is_over:
+            if step.state.is_over and not step.decided:
+                # A record of what a table knows that does not say every card of the rows.
+                end["result"] = None
+            elif step.state.is_over:
                 result = step.game.rounds[-1]
+                faces = step.state.deck.faces
                 end["result"] = {
                     "card_points": dict(zip(names, result.card_points, strict=True)),
                     "victory_points": dict(zip(names, result.victory_points, strict=True)),
                     "revealed": {
-                        names[p]: [face_name(deck.faces[c]) for c in row]
+                        names[p]: [face_name(faces[c]) for c in row]
                         for p, row in enumerate(result.rows)
                     },
                 }

@@ -185,6 +185,19 @@ def _result_line(result: RoundResult, names: Sequence[str], lang: str) -> str:
     return " · ".join(parts)
 
 
+def _result_lines(verdict: Verdict, lang: str) -> list[str]:
+    """A line per round played to its end: its result, or, where a record of what a table knows
+    cannot decide it, that it cannot."""
+    names = verdict.record.players
+    undecided = label(lang, "verdict.round-undecided")
+    return [
+        undecided.format(round=result.round_index + 1)
+        if result.round_index in verdict.undecided_rounds
+        else _result_line(result, names, lang)
+        for result in verdict.results
+    ]
+
+
 def _more(lang: str, what: str, count: int) -> list[str]:
     """The line that counts the ``what`` not reported in full (none if there are none)."""
     if count <= 0:
@@ -234,7 +247,7 @@ def render_text(verdict: Verdict, lang: str = "en") -> str:
     names = verdict.record.players
     lines = [f"{t('verdict.unreadable')}: {problem}" for problem in verdict.problems]
     lines += _more(lang, "unreadable", verdict.problems_total - len(verdict.problems))
-    lines.extend(_result_line(result, names, lang) for result in verdict.results)
+    lines.extend(_result_lines(verdict, lang))
     for event in verdict.illegal:
         where = f"{t('table.round')} {event.round + 1}, #{event.index + 1}"
         lines += [
@@ -263,9 +276,6 @@ def render_text(verdict: Verdict, lang: str = "en") -> str:
         lines.append(f"{t('verdict.table-before')}:")
         lines.append(render_table(undecided.before, names, lang=lang))
     lines += _more(lang, "undecided", verdict.undecided_total - len(verdict.undecided))
-    lines += [
-        f"{t('verdict.round-undecided').format(round=r + 1)}" for r in verdict.undecided_rounds
-    ]
     # A note is three lines: the event, what happened, the ruling that asks for the note.
     cat = catalogue.default()
     for note in verdict.notes:
@@ -426,9 +436,12 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
     out = {
         "verdict": kind,
         "rounds": [
-            {
+            {"round": r.round_index + 1, "end": r.end.value, "decided": False}
+            if r.round_index in verdict.undecided_rounds
+            else {
                 "round": r.round_index + 1,
                 "end": r.end.value,
+                "decided": True,
                 "winners": [names[p] for p in r.winners],
                 "card_points": dict(zip(names, r.card_points, strict=True)),
                 "victory_points": dict(zip(names, r.victory_points, strict=True)),
@@ -439,9 +452,11 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
             }
             for r in verdict.results
         ],
-        "victory_points": dict(zip(names, verdict.game.victory_points, strict=True)),
+        "victory_points": None
+        if verdict.undecided_rounds
+        else dict(zip(names, verdict.game.victory_points, strict=True)),
         "winners": None
-        if verdict.game.winners is None
+        if verdict.game.winners is None or verdict.undecided_rounds
         else [names[p] for p in verdict.game.winners],
         "illegal": [event_json(e) for e in verdict.illegal],
         "illegal_total": verdict.illegal_total,
@@ -545,7 +560,7 @@ def render_html(verdict: Verdict, lang: str = "en") -> str:
     body += _more_html(lang, "unreadable", verdict.problems_total - len(verdict.problems))
     if verdict.results:
         body.append('<section class="rounds"><ul>')
-        body += [f"<li>{_h(_result_line(r, names, lang))}</li>" for r in verdict.results]
+        body += [f"<li>{_h(line)}</li>" for line in _result_lines(verdict, lang)]
         body.append("</ul></section>")
     for event in verdict.illegal:
         where = f"{t('table.round')} {event.round + 1}, #{event.index + 1}"
@@ -582,10 +597,6 @@ def render_html(verdict: Verdict, lang: str = "en") -> str:
             "</section>",
         ]
     body += _more_html(lang, "undecided", verdict.undecided_total - len(verdict.undecided))
-    body += [
-        f'<p class="undecided">{_h(t("verdict.round-undecided").format(round=r + 1))}</p>'
-        for r in verdict.undecided_rounds
-    ]
     cat = catalogue.default()
     for note in verdict.notes:
         where = f"{t('table.round')} {note.round + 1}, #{note.index + 1}"

@@ -393,6 +393,10 @@ class RoundClosed:
     game: Game
     #: Tolerant play only: the round stops before it is over and another follows; the steps end.
     problem: Problem | None = None
+    #: A record of what a table knows: whether it decides the round's result (``game``'s last
+    #: round is otherwise one of the results it allows, and ``state`` shows the cards it does not
+    #: decide as ``?``).
+    decided: bool = True
 
 
 @attrs.frozen
@@ -965,6 +969,8 @@ class _RoundJudged:
     ways: tuple[_Way, ...]
     shown: _Way
     closed: State | None
+    #: The cards of the rows at the end whose faces the worlds do not all know and agree on.
+    open_at_end: int
     result: RoundResult | None
     decided: bool
 
@@ -1055,6 +1061,13 @@ class _Tables:
             if not ways and not ended:
                 self.contradicted(path)
             self.bounded(ways, first, rnd)
+        return self.closed(rnd, ways, ended, path)
+
+    def closed(
+        self, rnd: RoundRecord, ways: list[_Way], ended: list[_Way], path: str
+    ) -> _RoundJudged:
+        """The round's end: the unrecorded passes, the rows turned up as the record states them,
+        each world's result, and which world is shown."""
         finished: list[_Way] = []
         results: list[RoundResult | None] = []
         closed = None
@@ -1079,7 +1092,13 @@ class _Tables:
         shown = max(population, key=lambda w: (not w.stopped, w.reached, -len(w.illegal)))
         result = results[0] if decided else None
         closed = shown.world.state if not shown.stopped else closed
-        return _RoundJudged(population, shown, closed, result, decided)
+        open_at_end = shown.world.unknown
+        for way in finished:
+            theirs = way.world.state.deck.faces
+            for card, face in enumerate(shown.world.state.deck.faces):
+                if theirs[card] != face:
+                    open_at_end |= card_bit(card)
+        return _RoundJudged(population, shown, closed, open_at_end, result, decided)
 
     def contradicted(self, path: str) -> None:
         dead = self.contradiction
@@ -1633,8 +1652,7 @@ def _judge_record(record: Record, *, tolerant: bool, caused: bool) -> _Judged:
             problems.append(problem)
         tables.problems.clear()
         first += len(rnd.events)
-        shown = judged.shown
-        if shown.stopped and not tolerant:
+        if judged.shown.stopped and not tolerant:
             break
         state = judged.closed
         assert state is not None
@@ -1642,23 +1660,38 @@ def _judge_record(record: Record, *, tolerant: bool, caused: bool) -> _Judged:
             if not judged.decided:
                 undecided.append(r)
             game = finish_round(game, state)
-        elif r < last_round:
-            message = f"round {r + 1} stops before it is over, and another round follows"
-            if not tolerant:
-                raise RecordError(message, path)
-            problem = Problem(path, message)
-            problems.append(problem)
-            steps.append(RoundClosed(r, state, game, problem))
+        closing = _round_end(judged, rnd, game, r < last_round, path, tolerant)
+        steps += closing
+        problems += [s.problem for s in closing if isinstance(s, Skipped)]
+        closed = closing[-1]
+        if isinstance(closed, RoundClosed) and closed.problem is not None:
+            problems.append(closed.problem)
             break
-        unmet = _unmet(rnd, shown, path)
-        if unmet is not None:
-            problem = unmet
-            if not tolerant:
-                raise RecordError(problem.message, problem.path)
-            steps.append(Skipped(r, problem))
-            problems.append(problem)
-        steps.append(RoundClosed(r, state, game))
     return _Judged(tuple(rounds), tuple(steps), game, tuple(problems), tuple(undecided))
+
+
+def _round_end(
+    judged: _RoundJudged, rnd: RoundRecord, game: Game, more: bool, path: str, tolerant: bool
+) -> list[Step]:
+    """The steps that close a judged round: a stated reshuffle or nose race it never met, then
+    its close (with a problem if it stops before it is over and ``more`` rounds follow)."""
+    r = judged.shown.world.state.setup.round_index
+    state = judged.closed
+    assert state is not None
+    shown = shown_state(state, judged.open_at_end)
+    if not state.is_over and more:
+        message = f"round {r + 1} stops before it is over, and another round follows"
+        if not tolerant:
+            raise RecordError(message, path)
+        return [RoundClosed(r, shown, game, Problem(path, message), judged.decided)]
+    out: list[Step] = []
+    unmet = _unmet(rnd, judged.shown, path)
+    if unmet is not None:
+        if not tolerant:
+            raise RecordError(unmet.message, unmet.path)
+        out.append(Skipped(r, unmet))
+    out.append(RoundClosed(r, shown, game, decided=judged.decided))
+    return out
 
 
 def _unmet(rnd: RoundRecord, way: _Way, path: str) -> Problem | None:

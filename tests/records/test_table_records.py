@@ -16,9 +16,19 @@ from hypothesis import strategies as st
 
 from sabai_dev.table_records import table_record
 from sabai_rules.cli import EXIT_ILLEGAL, EXIT_OK, EXIT_UNDECIDED
-from sabai_rules.referee import read_record, render_json, render_text, replay
+from sabai_rules.moves import Draw, Peek, Spy
+from sabai_rules.referee import read_record, render_json, render_table, render_text, replay
+from sabai_rules.referee.export import export_view
 from sabai_rules.referee.record import RecordError
-from sabai_rules.referee.replay import MAX_WORLDS, Verdict
+from sabai_rules.referee.replay import (
+    MAX_WORLDS,
+    Dealt,
+    Played,
+    RoundClosed,
+    Verdict,
+    play_record,
+)
+from sabai_rules.referee.unknown import card_subjects
 from tests.records.support import game_json, mutate, mutations
 from tests.support import sabai
 
@@ -326,3 +336,82 @@ def test_hiding_faces_never_turns_a_legal_event_illegal_or_an_illegal_one_legal(
         assert outcome == "undecided" or expected.get(number) == outcome, (number, outcome)
     for number, outcome in expected.items():
         assert found.get(number) in (outcome, "undecided"), (number, outcome, found.get(number))
+
+
+# -- what a player never saw changes nothing they are shown -------------------------------------
+
+
+def _never_seen(data: Json, player: int) -> list[tuple[int, int]]:
+    """The events of ``data`` (version 1) whose card — drawn, peeked at, spied on by another
+    player — ``player`` never saw in the round, nor at its end, as (round, index) pairs."""
+    record = read_record(data)
+    masks: dict[int, int] = {}
+    subjects: list[tuple[int, int, int]] = []
+    for step in play_record(record, tolerant=True):
+        if isinstance(step, Played):
+            masks[step.round] = masks.get(step.round, 0) | step.state.table.mask(player)
+            if isinstance(step.action, Draw | Peek | Spy) and step.error is None:
+                cards = card_subjects(step.before, step.action, step.state)
+                subjects += [(step.round, step.index, c) for c in cards]
+        elif isinstance(step, RoundClosed) and step.state.is_over:
+            # Every row is turned up at the end of a round.
+            for row in step.state.table.rows:
+                for card in row:
+                    masks[step.round] = masks.get(step.round, 0) | (1 << card if card >= 0 else 0)
+    return [(r, i) for r, i, card in subjects if not (masks.get(r, 0) >> card) & 1]
+
+
+def _shown_to(data: Json, player: int) -> tuple[object, ...]:
+    """Everything ``player`` is shown of a record: the export, and the table after each event as
+    ``sabai show --as`` writes it."""
+    record = read_record(data)
+    names = record.players
+    tables = tuple(
+        render_table(step.state, names, as_player=player)
+        for step in play_record(record)
+        if isinstance(step, Played | Dealt)
+    )
+    return (export_view(record, player), tables)
+
+
+@settings(max_examples=20)
+@given(
+    players=st.integers(2, 4),
+    seed=st.integers(0, 300),
+    cut=st.integers(10, 60),
+    pick=st.integers(0, 10**6),
+    face=st.sampled_from(["1", "4", "6", "9", "10", "12", "J"]),
+)
+def test_a_face_the_record_states_that_a_player_never_saw_changes_nothing_they_are_shown(
+    players: int, seed: int, cut: int, pick: int, face: str
+) -> None:
+    """A table's record of a round cut short (no rows turned up), every face the table saw
+    stated: stating otherwise, or not at all, the face of a card another player drew or looked
+    at and ``player`` never saw changes nothing in that player's export or table."""
+    data = game_json(players, seed)
+    data["rounds"] = data["rounds"][:1]
+    data["rounds"][0]["events"] = data["rounds"][0]["events"][:cut]
+    table = table_record(data, random.Random(seed))
+    table["rounds"][0].pop("reveal", None)
+    viewer = pick % players
+    hidden = _never_seen(data, viewer)
+    if not hidden:
+        return
+    r, i = hidden[pick % len(hidden)]
+    event = table["rounds"][r]["events"][i]
+    assert "shows" in event
+    expected = _shown_to(table, viewer)
+    for change in ("drop", "other"):
+        other = copy.deepcopy(table)
+        changed = other["rounds"][r]["events"][i]
+        if change == "drop":
+            del changed["shows"]
+        elif isinstance(changed["shows"], str) and changed["shows"] != face:
+            changed["shows"] = face
+        else:
+            continue
+        try:
+            found = _shown_to(other, viewer)
+        except RecordError:
+            continue  # no deal has that face there: another face would do
+        assert found == expected, (change, event)

@@ -630,23 +630,33 @@ SHOWN_BY: Final = (
 )
 
 
-def _shows(value: Any, action: Action, path: str) -> tuple[int, ...]:
+def _shows(value: Any, action: Action, path: str, deck: frozenset[int]) -> tuple[int, ...]:
     """The faces an event states: one face, or one per slot of a
-    :class:`~sabai_rules.moves.LookAtCards`."""
+    :class:`~sabai_rules.moves.LookAtCards`; each a face of the deck (``deck``, its faces)."""
     if not isinstance(action, SHOWN_BY):
         names = ", ".join(cls.__name__ for cls in SHOWN_BY)
         raise RecordError(
             f"{type(action).__name__} shows no one card (an event of {names} may)", path
         )
     if isinstance(action, LookAtCards):
-        faces = _list(value, path, "a list of cards, one per slot looked at", MAX_SLOTS, "cards")
-        if len(faces) != len(action.slots):
-            raise RecordError(f"{len(faces)} cards for {len(action.slots)} slots looked at", path)
-        return tuple(_face(face, f"{path}[{i}]") for i, face in enumerate(faces))
-    return (_face(value, path),)
+        given = _list(value, path, "a list of cards, one per slot looked at", MAX_SLOTS, "cards")
+        if len(given) != len(action.slots):
+            raise RecordError(f"{len(given)} cards for {len(action.slots)} slots looked at", path)
+        return tuple(_deck_face(face, f"{path}[{i}]", deck) for i, face in enumerate(given))
+    return (_deck_face(value, path, deck),)
 
 
-def _event(data: Any, players: Sequence[str], path: str, version: int) -> RecordEvent:
+def _deck_face(value: Any, path: str, deck: frozenset[int]) -> int:
+    """A face of the deck whose faces are ``deck``."""
+    face = _face(value, path)
+    if face not in deck:
+        raise RecordError(f"{face_name(face)} is not in this deck", path)
+    return face
+
+
+def _event(
+    data: Any, players: Sequence[str], path: str, version: int, deck: frozenset[int]
+) -> RecordEvent:
     _expect(data, dict, path, "an event object")
     extra = {"simultaneous", "shows"}
     action = action_from_json({k: v for k, v in data.items() if k not in extra}, players, path)
@@ -672,7 +682,7 @@ def _event(data: Any, players: Sequence[str], path: str, version: int) -> Record
     shows = None
     if "shows" in data:
         _needs_version(version, "a face an event shows", f"{path}.shows")
-        shows = _shows(data["shows"], action, f"{path}.shows")
+        shows = _shows(data["shows"], action, f"{path}.shows", deck)
     return RecordEvent(action, time, comment, simultaneous, shows)
 
 
@@ -710,9 +720,10 @@ def _round(
         "events in a round",
     )
     events = []
+    faces = frozenset(deck_for(rules).faces)
     for i, item in enumerate(events_data):
         try:
-            events.append(_event(item, players, f"{path}.events[{i}]", version))
+            events.append(_event(item, players, f"{path}.events[{i}]", version, faces))
         except RecordError as error:
             if problems is None:
                 raise

@@ -41,6 +41,16 @@ SHOWN_BY = (
     "Peek",
     "Spy",
 )
+#: The actions whose event may show a card to the players
+#: (sabai_rules.referee.record.SHOWN_TO_PLAYERS).
+SHOWN_TO_PLAYERS = (
+    "ThrowIn",
+    "AlsoThrowIn",
+    "TakeFirstRefusal",
+    "WaiveFirstRefusal",
+    "Keep",
+    "Compensate",
+)
 #: Whitespace as the reader strips it around a face (Python's ``str.strip`` of ASCII text).
 _SPACE = "[\\t\\n\\v\\f\\r ]*"
 
@@ -51,7 +61,9 @@ _DESCRIPTION = (
     " the deck (the rest is unknown), each face at most as often as the deck holds it; an event"
     " of the actions that show or are about one card may state its face (shows; one face per"
     " slot for LookAtCards); a round may state the rows as they were turned up at its end"
-    " (reveal, '?' for a card nobody noted). The reader also checks that the faces a record"
+    " (reveal, '?' for a card nobody noted); and table facts: who got a card two players reached"
+    " for at once (first), the order of a nose race's gestures (order), who did not look at a"
+    " card shown (unseen_by). The reader also checks that the faces a record"
     " states can be dealt together, and the referee that the play agrees with them."
 )
 
@@ -112,6 +124,27 @@ def derived(v1: Json) -> Json:
                 "$ref": "#/$defs/face",
             }
         action["properties"]["shows"] = shows
+    defs["action.ThrowIn"]["properties"]["first"] = {
+        "description": "In a group of simultaneous throw-ins: this player got the card (touched "
+        "it first) that another of the group reached for too (ruling.same-card-reach).",
+        "type": "boolean",
+    }
+    defs["action.TouchNoseLast"]["properties"]["order"] = {
+        "description": "The players in the order they touched their noses, first to last, every "
+        "player once, the actor last (ruling.nose-race-order).",
+        "type": "array",
+        "items": {"$ref": "#/$defs/player"},
+        "minItems": 2,
+        "maxItems": 12,
+    }
+    for name in SHOWN_TO_PLAYERS:
+        defs[f"action.{name}"]["properties"]["unseen_by"] = {
+            "description": "The players who say they did not look at the card the event shows "
+            "(not its actor; ruling.unseen-card).",
+            "type": "array",
+            "items": {"$ref": "#/$defs/player"},
+            "maxItems": 11,
+        }
     return v2
 
 

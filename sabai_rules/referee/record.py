@@ -70,6 +70,7 @@ from sabai_rules.moves import (
     Spy,
     TakeFirstRefusal,
     ThrowIn,
+    TouchNoseLast,
     WaiveFirstRefusal,
     deck_for,
 )
@@ -89,6 +90,8 @@ __all__ = [
     "MAX_SEED_TEXT",
     "MAX_SHORT_TEXT",
     "MAX_SLOTS",
+    "SHOWN_BY",
+    "SHOWN_TO_PLAYERS",
     "TABLE_VERSION",
     "VERSION",
     "VERSIONS",
@@ -220,6 +223,15 @@ class RecordEvent:
     #: slot for :class:`~sabai_rules.moves.LookAtCards`; ``None`` where the record does not say
     #: (:data:`SHOWN_BY`).
     shows: tuple[int, ...] | None = None
+    #: Version 2, a throw-in of a simultaneous group: this player got the card (touched it first)
+    #: that another player of the group reached for too (:rule:`ruling.same-card-reach`).
+    first: bool = False
+    #: Version 2, a :class:`~sabai_rules.moves.TouchNoseLast`: the players in the order they
+    #: touched their noses, first to last, the actor last (:rule:`ruling.nose-race-order`).
+    order: tuple[int, ...] | None = None
+    #: Version 2: the players who say they did not look at the card the event shows (a wrong
+    #: card shown and taken back, an Ass Joker turned over or shown), :rule:`ruling.unseen-card`.
+    unseen_by: tuple[int, ...] = ()
 
 
 @attrs.frozen
@@ -658,7 +670,7 @@ def _event(
     data: Any, players: Sequence[str], path: str, version: int, deck: frozenset[int]
 ) -> RecordEvent:
     _expect(data, dict, path, "an event object")
-    extra = {"simultaneous", "shows"}
+    extra = {"simultaneous", "shows", "first", "order", "unseen_by"}
     action = action_from_json({k: v for k, v in data.items() if k not in extra}, players, path)
     time = data.get("time")
     comment = data.get("comment")
@@ -683,7 +695,86 @@ def _event(
     if "shows" in data:
         _needs_version(version, "a face an event shows", f"{path}.shows")
         shows = _shows(data["shows"], action, f"{path}.shows", deck)
-    return RecordEvent(action, time, comment, simultaneous, shows)
+    first = False
+    if "first" in data:
+        where = f"{path}.first"
+        _needs_version(version, "who got a card reached for at once", where)
+        first = _expect(data["first"], bool, where, "true or false")
+        if first and simultaneous is None:
+            raise RecordError(
+                "only a throw-in of a simultaneous group got a card another reached for"
+                " (ruling.same-card-reach)",
+                where,
+            )
+    order = None
+    if "order" in data:
+        order = _gestures(data["order"], action, players, f"{path}.order", version)
+    unseen: tuple[int, ...] = ()
+    if "unseen_by" in data:
+        unseen = _unseen_by(data["unseen_by"], action, players, f"{path}.unseen_by", version)
+    return RecordEvent(action, time, comment, simultaneous, shows, first, order, unseen)
+
+
+def _gestures(
+    data: Any, action: Action, players: Sequence[str], path: str, version: int
+) -> tuple[int, ...]:
+    """The order of the gestures of a nose race: every player once, first to last, the one who
+    draws the penalty card (the event's actor) last (:rule:`ruling.nose-race-order`)."""
+    _needs_version(version, "the order of a nose race's gestures", path)
+    if not isinstance(action, TouchNoseLast):
+        raise RecordError("only a TouchNoseLast gives the order of the gestures", path)
+    names = _list(data, path, "a list of players, first to last", len(players), "players")
+    order = tuple(player_index(n, players, f"{path}[{i}]") for i, n in enumerate(names))
+    if sorted(order) != list(range(len(players))):
+        raise RecordError(
+            f"the order names every player once, first to last, not {len(order)} of"
+            f" {len(players)} (ruling.nose-race-order)",
+            path,
+        )
+    if order[-1] != action.actor:
+        raise RecordError(
+            f"the last of the order is {_printable(players[order[-1]])}, but"
+            f" {_printable(players[action.actor])} touched last (ruling.nose-race-order)",
+            path,
+        )
+    return order
+
+
+#: The actions whose event may show a card to the players, who may say they did not look at
+#: it: a wrong card thrown in is shown and taken back, an Ass Joker turned over in a keep or
+#: shown as a compensation card (:rule:`ruling.unseen-card`).
+SHOWN_TO_PLAYERS: Final = (
+    ThrowIn,
+    AlsoThrowIn,
+    TakeFirstRefusal,
+    WaiveFirstRefusal,
+    Keep,
+    Compensate,
+)
+
+
+def _unseen_by(
+    data: Any, action: Action, players: Sequence[str], path: str, version: int
+) -> tuple[int, ...]:
+    """The players who did not look at the card an event shows: not its actor, each once."""
+    _needs_version(version, "who did not look at a card shown", path)
+    if not isinstance(action, SHOWN_TO_PLAYERS):
+        kinds = ", ".join(cls.__name__ for cls in SHOWN_TO_PLAYERS)
+        raise RecordError(
+            f"{type(action).__name__} shows no card to the players (an event of {kinds} may)",
+            path,
+        )
+    names = _list(data, path, "a list of players", len(players), "players")
+    seats = tuple(player_index(n, players, f"{path}[{i}]") for i, n in enumerate(names))
+    if len(set(seats)) != len(seats):
+        raise RecordError("a player is named twice", path)
+    if action.actor in seats:
+        raise RecordError(
+            f"{_printable(players[action.actor])} turned the card up: they saw it"
+            " (ruling.unseen-card)",
+            path,
+        )
+    return seats
 
 
 def _needs_version(version: int, what: str, path: str) -> None:
@@ -1002,19 +1093,7 @@ def record_to_json(record: Record) -> dict[str, Any]:
             deal = {"order": [face_text(f) for f in rnd.deal.order]}
         elif rnd.deal.seed is not None:
             deal = {"seed": rnd.deal.seed, "generator": rnd.deal.generator}
-        events = []
-        for event in rnd.events:
-            item = action_to_json(event.action, record.players)
-            if event.time is not None:
-                item["time"] = event.time
-            if event.comment is not None:
-                item["comment"] = event.comment
-            if event.simultaneous is not None:
-                item["simultaneous"] = event.simultaneous
-            if event.shows is not None:
-                faces = [face_text(f) for f in event.shows]
-                item["shows"] = faces if isinstance(event.action, LookAtCards) else faces[0]
-            events.append(item)
+        events = [_event_to_json(event, record.players) for event in rnd.events]
         entry: dict[str, Any] = {"start": rnd.start} if rnd.start is not None else {"deal": deal}
         entry["events"] = events
         # Written only when given, so that a record without them reads and writes as before.
@@ -1042,6 +1121,27 @@ def record_to_json(record: Record) -> dict[str, Any]:
     if record.comment is not None:
         data["comment"] = record.comment
     return data
+
+
+def _event_to_json(event: RecordEvent, players: Sequence[str]) -> dict[str, Any]:
+    """An event as a record writes it."""
+    item = action_to_json(event.action, players)
+    if event.time is not None:
+        item["time"] = event.time
+    if event.comment is not None:
+        item["comment"] = event.comment
+    if event.simultaneous is not None:
+        item["simultaneous"] = event.simultaneous
+    if event.shows is not None:
+        faces = [face_text(f) for f in event.shows]
+        item["shows"] = faces if isinstance(event.action, LookAtCards) else faces[0]
+    if event.first:
+        item["first"] = True
+    if event.order is not None:
+        item["order"] = [players[p] for p in event.order]
+    if event.unseen_by:
+        item["unseen_by"] = [players[p] for p in event.unseen_by]
+    return item
 
 
 def _nearest_preset(rules: Ruleset) -> str:

@@ -247,3 +247,13 @@ class Ruleset:
     def preset_name(self) -> str | None:
         """The name of the preset this ruleset equals, if any."""
         return next((name for name in PRESETS if Ruleset.preset(name) == self), None)
+
+    def nearest_preset(self) -> str:
+        """The preset this ruleset equals, else the one it differs from in the fewest options (the
+        first of :data:`PRESETS` on a tie): what records and positions name, with the options
+        that differ from it.
+
+        >>> Ruleset.preset("older").with_options(nose_race="random").nearest_preset()
+        'older'
+        """
+        return min(PRESETS, key=lambda name: len(self.differences(Ruleset.preset(name))))

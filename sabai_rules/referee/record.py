@@ -1072,7 +1072,7 @@ def load_record(path: Path, *, problems: list[Problem] | None = None) -> Record:
 def ruleset_to_json(rules: Ruleset) -> dict[str, Any]:
     """A ruleset as records write it: the preset it is, or the nearest one, and every option
     that differs from that preset."""
-    preset = rules.preset_name() or _nearest_preset(rules)
+    preset = rules.nearest_preset()
     return {
         "preset": preset,
         "options": dict(sorted(rules.differences(Ruleset.preset(preset)).items())),
@@ -1142,10 +1142,6 @@ def _event_to_json(event: RecordEvent, players: Sequence[str]) -> dict[str, Any]
     if event.unseen_by:
         item["unseen_by"] = [players[p] for p in event.unseen_by]
     return item
-
-
-def _nearest_preset(rules: Ruleset) -> str:
-    return min(PRESETS, key=lambda p: len(rules.differences(Ruleset.preset(p))))
 
 
 def face_text(face: int) -> str:

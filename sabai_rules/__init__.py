@@ -11,7 +11,8 @@
 
 The rule catalogue is :mod:`sabai_rules.catalogue`; the engine is :mod:`sabai_rules.moves` (with
 :mod:`sabai_rules.state`, :mod:`sabai_rules.scoring`, :mod:`sabai_rules.game`); what a player may
-see is :mod:`sabai_rules.views`.
+see is :mod:`sabai_rules.views`; a table as one line of text, printed and read back, is
+:mod:`sabai_rules.position`.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ from sabai_rules.moves import (
     resolve_chance,
     to_move,
 )
+from sabai_rules.position import Position, PositionError, from_position, position, read_position
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.scoring import card_points, round_utilities, score_round, utility_bounds
 from sabai_rules.sequential import Decline, SequentialState
@@ -100,6 +102,8 @@ __all__ = [
     "Peek",
     "Play",
     "PlayerView",
+    "Position",
+    "PositionError",
     "RoundResult",
     "Rule",
     "Ruleset",
@@ -126,6 +130,7 @@ __all__ = [
     "chance_outcomes",
     "deal",
     "finish_round",
+    "from_position",
     "is_legal",
     "layout",
     "legal_actions",
@@ -133,6 +138,8 @@ __all__ = [
     "new_game",
     "observation",
     "observation_size",
+    "position",
+    "read_position",
     "resolve_chance",
     "round_utilities",
     "sample_consistent_state",

@@ -43,6 +43,7 @@ LAYERS = {
     "sabai_rules.views": 2,
     "sabai_rules.scoring": 2,
     "sabai_rules.layout": 2,
+    "sabai_rules.position": 2,
     "sabai_rules.game": 2,
     "sabai_rules.space": 2,
     "sabai_rules.sequential": 2,

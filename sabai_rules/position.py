@@ -1450,8 +1450,7 @@ class _Writer:
         if f.motion != NO_PLAYER:
             fields.append(f"motion {name[f.motion]}")
         if st.caller != NO_PLAYER:
-            lap = "" if st.final_lap == n else f" lap {st.final_lap}"
-            fields.append(f"called {name[st.caller]}{lap}")
+            fields.append(f"called {name[st.caller]} lap {st.final_lap}")
         elif st.final_lap != NO_FINAL_LAP:
             fields.append(f"lap {st.final_lap}")
         if st.closing != NOT_CLOSING:

@@ -36,7 +36,7 @@ import tempfile
 import textwrap
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any, NoReturn, TextIO
+from typing import IO, Any, Literal, NoReturn, TextIO
 
 from sabai_rules import __version__, catalogue, chance
 from sabai_rules.bots import BOTS, simulate
@@ -48,6 +48,7 @@ from sabai_rules.catalogue import (
     Ruling,
     UnknownIdError,
 )
+from sabai_rules.position import PositionError, display_state, position, read_position
 from sabai_rules.referee.export import seed_guessable, write_export
 from sabai_rules.referee.i18n import label, written_in
 from sabai_rules.referee.picture import table_svg
@@ -62,6 +63,7 @@ from sabai_rules.referee.record import (
 from sabai_rules.referee.render import render_html, render_json, render_table, render_text
 from sabai_rules.referee.replay import replay, table_after
 from sabai_rules.ruleset import PRESETS, Ruleset
+from sabai_rules.state import State
 
 __all__ = [
     "EXIT_DAMAGED",
@@ -203,16 +205,31 @@ def _parser() -> argparse.ArgumentParser:
 
     show = commands.add_parser(
         "show",
-        help="show the table after an event of a record",
-        description="Show the table after event N of a record (0: the deal), all-seeing or as one "
-        "player sees it.",
+        help="show the table after an event of a record, or of a position",
+        description="Show the table after event N of a record (0: the deal), or the table a "
+        "position writes (--from-position), all-seeing or as one player sees it: drawn as text, "
+        "or written as a position (--format position), one line players can type and read "
+        "aloud. With --as, the position holds only what that player has seen: every other card "
+        "is ?, the draw pile a count.",
     )
-    show.add_argument("record", type=Path, help="a game record (JSON)")
+    show.add_argument("record", type=Path, nargs="?", help="a game record (JSON)")
     show.add_argument(
-        "--at", type=_integer, required=True, metavar="N", help="event number (0: the deal)"
+        "--at", type=_integer, metavar="N", help="event number (0: the deal); with a RECORD"
+    )
+    show.add_argument(
+        "--from-position",
+        metavar="TEXT",
+        help="the table of a position instead of a record "
+        "('Anna: ? 5! / Ben: ? ? / pile ?x9 top 7 / Anna to draw')",
     )
     show.add_argument("--as", dest="as_player", metavar="PLAYER", help="show only what PLAYER sees")
     show.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default: en)")
+    show.add_argument(
+        "--format",
+        choices=("text", "position"),
+        default="text",
+        help="text: the table drawn (the default); position: the table as a position, one line",
+    )
     show.add_argument(
         "--svg",
         metavar="FILE",
@@ -502,24 +519,77 @@ def _player_arg(record: Record, name: str) -> int:
 
 
 def _show_command(args: argparse.Namespace, out: TextIO) -> int:
+    if args.from_position is not None:
+        if args.record is not None or args.at is not None:
+            raise _UsageError(
+                "sabai show: error: --from-position shows a position: no RECORD, no --at"
+            )
+        return _show_position(args, out)
+    if args.record is None:
+        raise _UsageError("sabai show: error: give a RECORD and --at N, or --from-position TEXT")
+    if args.at is None:
+        raise _UsageError("sabai show: error: the following arguments are required: --at")
     record = load_record(args.record)
     with _citing():
         state = table_after(record, args.at)
     player = None if args.as_player is None else _player_arg(record, args.as_player)
-    with _citing():
-        text = render_table(state, record.players, as_player=player, lang=args.lang)
-        picture = None
-        if args.svg is not None:
-            picture = table_svg(state, record.players, as_player=player, lang=args.lang) + "\n"
-    if picture is not None and args.svg == "-":
-        out.write(picture)
-        return EXIT_OK
-    if picture is not None:
-        _write_atomic(args.svg, picture)
-    out.write(text + "\n")
+    _show(args, out, state, record.players, player, 0)
     if seed_guessable(record):
         out.write(label(args.lang, "table.seed-guessable") + "\n")
     return EXIT_OK
+
+
+def _show_position(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        found = read_position(args.from_position)
+    except PositionError as error:
+        raise _UsageError(f"sabai show: error: position: {error}") from None
+    player = None
+    if args.as_player is not None:
+        seat = _SEAT.fullmatch(args.as_player)
+        try:
+            player = int(args.as_player) if seat else found.seat_of(args.as_player)
+        except ValueError as error:
+            raise _UsageError(f"sabai show: error: --as: {error}") from None
+        if player >= len(found.names):
+            names = ", ".join(found.names)
+            raise _UsageError(
+                f"sabai show: error: --as: no seat {player} (the players are {names})"
+            )
+    _show(args, out, found.state, found.names, player, found.unknown)
+    return EXIT_OK
+
+
+def _show(
+    args: argparse.Namespace,
+    out: TextIO,
+    state: State,
+    names: Sequence[str],
+    player: int | None,
+    unknown: int,
+) -> None:
+    """The table of ``state`` as ``args`` ask: drawn as text (the cards of ``unknown`` as ``?``)
+    or written as a position, and perhaps as a picture; all-seeing or as ``player`` sees it."""
+    if args.format == "position":
+        draw: Literal["faces", "count"] = "faces"
+        if player is not None:
+            # Every card the player has not seen is ?, and the draw pile a count.
+            unknown |= ((1 << len(state.deck)) - 1) & ~state.table.mask(player)
+            draw = "count"
+        text = position(state, names, unknown=unknown, draw=draw)
+    shown = display_state(state, unknown)
+    with _citing():
+        if args.format != "position":
+            text = render_table(shown, names, as_player=player, lang=args.lang)
+        picture = None
+        if args.svg is not None:
+            picture = table_svg(shown, names, as_player=player, lang=args.lang) + "\n"
+    if picture is not None and args.svg == "-":
+        out.write(picture)
+        return
+    if picture is not None:
+        _write_atomic(args.svg, picture)
+    out.write(text + "\n")
 
 
 def _simulate_command(args: argparse.Namespace, out: TextIO) -> int:

@@ -22,6 +22,9 @@ from sabai_rules.cli import (
     EXIT_USAGE,
     run,
 )
+from sabai_rules.position import position, read_position
+from sabai_rules.referee import load_record, table_after
+from sabai_rules.state import State
 from tests.support import sabai
 
 
@@ -198,3 +201,117 @@ def test_a_retired_rule_id_is_refused_naming_its_replacement(
         "sabai: error: rule id 'throw-in.retry-lockout' was retired (renamed); "
         "use 'throw-in.retry'\n"
     )
+
+
+# -- sabai show: positions ------------------------------------------------------------------------
+
+LOCKOUT = Path(__file__).resolve().parent.parent / "examples" / "wrong-throw-in-lockout.json"
+DISPUTE = "current / Anna: ? ? ? / Ben: ? 5! / Chloé: ? ? ? ? / pile ?x9 top 7 / Anna to draw"
+
+
+def _places(state: State, mask: int) -> set[tuple[object, ...]]:
+    """Where the cards of ``mask`` are: a row's slot, the held card, a pile's place."""
+    t = state.table
+    cards: dict[tuple[object, ...], int] = {
+        ("row", p, s): c for p, row in enumerate(t.rows) for s, c in enumerate(row)
+    }
+    if t.held >= 0:
+        cards["held",] = t.held
+    cards.update({("pile", i): c for i, c in enumerate(t.discard)})
+    cards.update({("draw", i): c for i, c in enumerate(t.draw)})
+    return {place for place, card in cards.items() if card >= 0 and (mask >> card) & 1}
+
+
+def test_show_writes_the_table_after_an_event_as_a_position() -> None:
+    record = load_record(LOCKOUT)
+    code, out, err = sabai("show", str(LOCKOUT), "--at", "13", "--format", "position")
+    assert (code, err) == (EXIT_OK, "")
+    assert out.count("\n") == 1
+    assert out.startswith("Anna: ")
+    state = table_after(record, 13)
+    assert out == position(state, record.players) + "\n"
+    assert " / locked Anna" in out
+
+
+def test_show_as_a_player_writes_only_what_they_have_seen() -> None:
+    record = load_record(LOCKOUT)
+    everything = (1 << 60) - 1
+    for number in range(len(record.events()) + 1):
+        state = table_after(record, number)
+        for seat, name in enumerate(record.players):
+            code, out, err = sabai(
+                "show", str(LOCKOUT), "--at", str(number), "--format", "position", "--as", name
+            )
+            assert (code, err) == (EXIT_OK, "")
+            found = read_position(out.strip())
+            unseen = everything & ~state.table.mask(seat)
+            # Every card the player has not seen is ?, and none they have seen; the draw pile is
+            # a count.
+            assert _places(found.state, found.unknown) == _places(state, unseen) | _places(
+                state, sum(1 << card for card in state.table.draw)
+            )
+            assert re.search(r" / draw \d+( /|$)", out.strip()) or not state.table.draw
+
+
+def test_show_draws_a_position() -> None:
+    code, out, err = sabai("show", "--from-position", DISPUTE)
+    assert (code, err) == (EXIT_OK, "")
+    lines = out.splitlines()
+    assert lines[0] == "Round 1 · dealer Chloé"
+    assert lines[1].split() == ["Anna", "0:?", "1:?", "2:?", "(to", "play)"]
+    assert lines[2].split() == ["Ben", "0:?", "1:5"]
+    assert "draw pile: 41" in out
+    code, out, _ = sabai("show", "--from-position", DISPUTE, "--as", "Anna")
+    assert "1:??" in out  # Anna has not seen Ben's 5
+    code, out, _ = sabai("show", "--from-position", DISPUTE, "--as", "ben")
+    assert "1:5" in out
+
+
+def test_show_writes_a_position_back_normalised() -> None:
+    typed = "anna:?,?,? / BEN: ? 5! / Chloé: ?  ? ? ? / pile ? ? ? ?x6 top 7"
+    code, out, err = sabai("show", "--from-position", typed, "--format", "position")
+    assert (code, err) == (EXIT_OK, "")
+    assert out == "anna: ? ? ? / BEN: ? 5! / Chloé: ? ? ? ? / pile ?x9 top 7\n"
+    code, out, _ = sabai("show", "--from-position", typed, "--format", "position", "--as", "P0")
+    # Anna has not seen the 5, but that Ben has is public.
+    assert out == "anna: ? ? ? / BEN: ? ?! / Chloé: ? ? ? ? / pile ?x9 top 7 / draw 41\n"
+
+
+def test_show_draws_a_position_as_a_picture(tmp_path: Path) -> None:
+    target = tmp_path / "table.svg"
+    code, out, err = sabai("show", "--from-position", DISPUTE, "--svg", str(target))
+    assert (code, err) == (EXIT_OK, "")
+    assert out.startswith("Round 1")
+    assert target.read_text(encoding="utf-8").startswith("<svg ")
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (
+            ["--from-position", "Anna: 7 X / Ben: 5"],
+            "sabai show: error: position: column 9: expected a card (a face such as 7, J, AJ or "
+            "?), found 'X'",
+        ),
+        (
+            ["--from-position", "Anna: 1 / Ben: 2 / pile top 3 / \u202e" + "x" * 500],
+            "sabai show: error: position: column 33: expected a field",
+        ),
+        (["--from-position", DISPUTE, "--as", "Dan"], "--as: unknown player 'Dan'"),
+        (["--from-position", DISPUTE, "--as", "7"], "--as: no seat 7"),
+        (
+            [str(LOCKOUT), "--from-position", DISPUTE],
+            "sabai show: error: --from-position shows a position: no RECORD, no --at",
+        ),
+        (["--from-position", DISPUTE, "--at", "1"], "no RECORD, no --at"),
+        ([], "sabai show: error: give a RECORD and --at N, or --from-position TEXT"),
+        ([str(LOCKOUT)], "sabai show: error: the following arguments are required: --at"),
+        ([str(LOCKOUT), "--at", "1", "--format", "fen"], "invalid choice: 'fen'"),
+    ],
+)
+def test_show_refuses_a_bad_position_in_one_line(argv: list[str], expected: str) -> None:
+    code, out, err = sabai("show", *argv)
+    assert (code, out) == (EXIT_USAGE, "")
+    assert err.count("\n") == 1
+    assert expected in err, err
+    assert "\\u202e" in err or "\u202e" not in "".join(argv)

@@ -1,9 +1,9 @@
 """Non-interference, for records: two records whose deals differ only in cards a player never sees
 (in either game) give that player the same views and observations at every step, the same table
-(``sabai show --as``, as text and as an SVG picture) after every event, and byte-identical
-exports (``sabai export --as``), refusals included. The state-level tests are in
-``tests/engine/test_views.py`` and ``tests/referee/test_picture.py``; the property machine swaps
-unseen cards at every step of its rounds.
+(``sabai show --as``, as text, as an SVG picture and as a position) after every event, and
+byte-identical exports (``sabai export --as``), refusals included. The state-level tests are in
+``tests/engine/test_views.py``, ``tests/referee/test_picture.py`` and ``tests/test_position.py``;
+the property machine swaps unseen cards at every step of its rounds.
 
 The records are whole simulated games, mutated (so that refusals turn up), each round dealt as an
 explicit order; the second record exchanges two cards of different faces in one round's order,
@@ -166,6 +166,8 @@ def test_cards_a_player_never_sees_change_nothing_they_are_shown(
     for at in sorted({0, events // 2, events}):
         shown = _cli(one, "show", "--at", str(at), "--as", name)
         assert shown == _cli(two, "show", "--at", str(at), "--as", name), f"show --at {at}"
+        written = _cli(one, "show", "--at", str(at), "--as", name, "--format", "position")
+        assert written == _cli(two, "show", "--at", str(at), "--as", name, "--format", "position")
     # The picture was compared at every step above; once more as the command draws it.
     drawn = _cli(one, "show", "--at", str(events), "--as", name, "--svg", "-")
     assert drawn == _cli(two, "show", "--at", str(events), "--as", name, "--svg", "-")

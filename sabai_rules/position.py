@@ -96,7 +96,7 @@ MAX_POSITION: Final = 10_000
 MAX_NAME: Final = 100
 
 #: The words of the notation: no player is called by one of them (case-insensitively).
-KEYWORDS: Final = frozenset(
+_KEYWORDS: Final = frozenset(
     (
         *PRESETS,
         *(cause.value for cause in EndCause),
@@ -106,12 +106,12 @@ KEYWORDS: Final = frozenset(
         *("closing", "passed", "ended", "ever", "turns", "reactions"),
     )
 )
-#: The fields after the rows, each named by its first word (the turn, by its second).
+#: The fields after the rows, each named by its first word; the turn is named by its second
+#: (``_TURN_WORDS``).
 _FIELDS: Final = (
     "pile",
     "draw",
     "dealer",
-    "turn",
     "looking",
     "queue",
     "offer",
@@ -156,8 +156,8 @@ def _shown(text: str) -> str:
 
 
 class PositionError(ValueError):
-    """A text that is no position: :attr:`message` says what was expected and what was found, at
-    :attr:`column` (1-based) of the text. Its ``str`` is one line, ``column N: message``; what it
+    """A text that is no position: its ``message`` says what was expected and what was found, at
+    its ``column`` (1-based) of the text. Its ``str`` is one line, ``column N: message``; what it
     echoes of the text is an excerpt, escaped as Python's ``repr`` escapes it."""
 
     def __init__(self, column: int, message: str) -> None:
@@ -172,7 +172,8 @@ def _fail(column: int, message: str) -> NoReturn:
 
 @attrs.frozen
 class Position:
-    """A position read (:func:`read_position`)."""
+    """A position read (:func:`read_position`): one table it allows, which of its cards are ``?``,
+    and the players' names (:meth:`seat_of` finds a player as the position names them)."""
 
     #: One table the position allows: every card has a face. The cards the position leaves
     #: ``?`` hold the faces the deck has left over, in order: the card ids left, ascending, in
@@ -213,7 +214,7 @@ def _is_name(text: str) -> bool:
         if not ok and not (i > 0 and unicodedata.category(c).startswith("M")):
             return False
     key = _key(text)
-    return key not in KEYWORDS and not _FACE.fullmatch(key) and not _SEAT_LIKE.fullmatch(key)
+    return key not in _KEYWORDS and not _FACE.fullmatch(key) and not _SEAT_LIKE.fullmatch(key)
 
 
 def _player_names(names: object, players: int, arg: str = "names") -> tuple[str, ...]:
@@ -508,7 +509,7 @@ class _Reader:
                     )
                 header = field
                 continue
-            if word in _FIELDS and word != "turn":
+            if word in _FIELDS:
                 kind = word
             elif len(field.tokens) > 1 and field.tokens[1].word in _TURN_WORDS:
                 kind = "turn"
@@ -1280,7 +1281,7 @@ def _face(text: str, token: _Token, deck: Deck) -> int:
 
 def _not_a_name(text: str) -> str:
     key = _key(text)
-    if key in KEYWORDS:
+    if key in _KEYWORDS:
         return f"{_shown(text)} is a word of the notation, not a player's name"
     if _FACE.fullmatch(key):
         return f"{_shown(text)} is a card, not a player's name"

@@ -249,9 +249,9 @@ class Ruleset:
         return next((name for name in PRESETS if Ruleset.preset(name) == self), None)
 
     def nearest_preset(self) -> str:
-        """The preset this ruleset equals, else the one it differs from in the fewest options (the
-        first of :data:`PRESETS` on a tie): what records and positions name, with the options
-        that differ from it.
+        """The preset this ruleset equals, else the one it differs from in the fewest options (on
+        a tie, the first of current, older and simplified): what records and positions name, with
+        the options that differ from it.
 
         >>> Ruleset.preset("older").with_options(nose_race="random").nearest_preset()
         'older'

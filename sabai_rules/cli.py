@@ -533,8 +533,7 @@ def _show_command(args: argparse.Namespace, out: TextIO) -> int:
     with _citing():
         state = table_after(record, args.at)
     player = None if args.as_player is None else _player_arg(record, args.as_player)
-    _show(args, out, state, record.players, player, 0)
-    if seed_guessable(record):
+    if _show(args, out, state, record.players, player, 0) and seed_guessable(record):
         out.write(label(args.lang, "table.seed-guessable") + "\n")
     return EXIT_OK
 
@@ -567,9 +566,10 @@ def _show(
     names: Sequence[str],
     player: int | None,
     unknown: int,
-) -> None:
+) -> bool:
     """The table of ``state`` as ``args`` ask: drawn as text (the cards of ``unknown`` as ``?``)
-    or written as a position, and perhaps as a picture; all-seeing or as ``player`` sees it."""
+    or written as a position, and perhaps as a picture; all-seeing or as ``player`` sees it.
+    Whether the text was written (not when the picture takes its place: ``--svg -``)."""
     if args.format == "position":
         draw: Literal["faces", "count"] = "faces"
         if player is not None:
@@ -586,10 +586,11 @@ def _show(
             picture = table_svg(shown, names, as_player=player, lang=args.lang) + "\n"
     if picture is not None and args.svg == "-":
         out.write(picture)
-        return
+        return False
     if picture is not None:
         _write_atomic(args.svg, picture)
     out.write(text + "\n")
+    return True
 
 
 def _simulate_command(args: argparse.Namespace, out: TextIO) -> int:

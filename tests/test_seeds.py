@@ -258,6 +258,14 @@ def test_sabai_export_and_show_mark_a_guessable_seed(tmp_path: Path) -> None:
         code, out, _ = sabai("show", str(path), "--at", "1", "--as", "P1")
         assert code == 0
         assert ("seed guessable" in out) is marked
+        code, out, _ = sabai("show", str(path), "--at", "1", "--format", "position")
+        assert code == 0
+        assert ("seed guessable" in out) is marked
+        # A picture on standard output is the picture alone: the note goes with the text.
+        code, out, _ = sabai("show", str(path), "--at", "1", "--svg", "-")
+        assert code == 0
+        assert out.startswith("<svg ")
+        assert out.rstrip().endswith("</svg>")
 
 
 def test_sabai_simulate_draws_a_seed_when_given_none(tmp_path: Path) -> None:

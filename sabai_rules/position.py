@@ -1723,7 +1723,7 @@ def from_position(
 def display_state(state: State, unknown: int) -> State:
     """``state`` with the cards of ``unknown`` (a bit mask of card ids) shown as
     :data:`~sabai_rules.cards.UNKNOWN` (``?``): what renderers draw of a position read
-    (:func:`~sabai_rules.cards.Deck.with_faces`). For pictures and text only: its deck is not the
+    (:meth:`~sabai_rules.cards.Deck.with_faces`). For pictures and text only: its deck is not the
     rules' deck."""
     checked = is_state(state)
     mask = _unknown(unknown, checked.deck)

@@ -51,6 +51,7 @@ from sabai_rules.catalogue import (
 from sabai_rules.position import PositionError, display_state, position, read_position
 from sabai_rules.referee.export import seed_guessable, write_export
 from sabai_rules.referee.i18n import label, written_in
+from sabai_rules.referee.judge import ActionTextError, read_actions, ruling_record
 from sabai_rules.referee.picture import table_svg
 from sabai_rules.referee.record import (
     Problem,
@@ -202,6 +203,8 @@ def _parser() -> argparse.ArgumentParser:
         "--tolerant", action="store_true", help="report every problem and go on where possible"
     )
     replay.set_defaults(handler=_replay_command)
+
+    _add_judge_command(commands)
 
     show = commands.add_parser(
         "show",
@@ -505,6 +508,28 @@ def _replay_command(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK if verdict.decided else EXIT_UNDECIDED
 
 
+def _judge_command(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        start = read_position(args.position)
+    except PositionError as error:
+        raise _UsageError(f"sabai judge: error: position: {error}") from None
+    try:
+        events = read_actions(args.actions, start.names)
+    except ActionTextError as error:
+        raise _UsageError(f"sabai judge: error: {error}") from None
+    record = ruling_record(args.position, start, events)
+    if args.record is not None:
+        _write_atomic(args.record, write_record(record))
+    with _citing():
+        verdict = replay(record, tolerant=args.tolerant)
+        render = {"json": render_json, "html": render_html}.get(args.format, render_text)
+        text = render(verdict, args.lang)
+    out.write(text)
+    if verdict.illegal or verdict.problems:
+        return EXIT_ILLEGAL
+    return EXIT_OK if verdict.decided else EXIT_UNDECIDED
+
+
 #: A seat number as ``--as`` takes it: ASCII digits, few enough for any table.
 _SEAT = re.compile(r"[0-9]{1,2}", re.ASCII)
 
@@ -608,6 +633,41 @@ def _simulate_command(args: argparse.Namespace, out: TextIO) -> int:
 
 
 # -- tournaments, reports and what a ruling changes -----------------------------------------------
+
+
+def _add_judge_command(commands: Any) -> None:
+    """``sabai judge``: a quick ruling at the table."""
+    judge = commands.add_parser(
+        "judge",
+        help="judge actions from a position: a quick ruling at the table",
+        description=(
+            "Judge one or more actions played from a position (the notation of the rulebook's "
+            "page Positions), as a replay judges a record: each action legal, illegal (the rule "
+            "it breaks, in the chosen language, and what the rules allowed instead) or undecided "
+            "where the position leaves a card unknown that it turns on. An action is a player, "
+            "what they did and what it names, as a player says it: 'Anna throws in Chloé's 3 "
+            "(7)', 'Ben draws', 'Ben plays a 9', or in a record's words ('Ben Switch 1 Anna 3'); "
+            "slots count from 0; a face in brackets or after 'shows' is what the table saw. "
+            "Several actions are several arguments, or separated by ';'."
+        ),
+    )
+    judge.add_argument("position", help="the table, as a position (one argument: quote it)")
+    judge.add_argument("actions", nargs="+", metavar="ACTION", help="an action, in order")
+    judge.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default: en)")
+    judge.add_argument(
+        "--format", choices=("text", "json", "html"), default="text", help="output format"
+    )
+    judge.add_argument(
+        "--tolerant",
+        action="store_true",
+        help="judge every action, not only up to the first illegal one",
+    )
+    judge.add_argument(
+        "--record",
+        metavar="FILE",
+        help="also write the record judged (version 2, starting from the position) into FILE",
+    )
+    judge.set_defaults(handler=_judge_command)
 
 
 def _add_tournament_commands(commands: Any) -> None:

@@ -74,6 +74,7 @@ from sabai_rules.moves import (
     WaiveFirstRefusal,
     deck_for,
 )
+from sabai_rules.position import Position, PositionError, read_position
 from sabai_rules.ruleset import PRESETS, Ruleset
 
 __all__ = [
@@ -800,6 +801,7 @@ def _round(
         if "deal" in raw:
             raise RecordError("a round has a deal or a start, not both", path)
         start = _text(raw["start"], f"{path}.start", "a position", MAX_POSITION)
+        _position(start, rules, players, f"{path}.start")
         deal = Deal()
     else:
         deal = _deal(raw.get("deal"), rules, f"{path}.deal", version)
@@ -837,6 +839,14 @@ def _round(
     return RoundRecord(
         deal, tuple(events), round_comment, reshuffles, losers, reveal=reveal, start=start
     )
+
+
+def _position(text: str, rules: Ruleset, players: Sequence[str], path: str) -> Position:
+    """The position a round starts from, of the record's ruleset and players."""
+    try:
+        return read_position(text, rules, names=players)
+    except (PositionError, ValueError) as error:
+        raise RecordError(f"not a position of this record: {error}", path) from None
 
 
 def _reveal(data: Any, rules: Ruleset, players: int, path: str) -> tuple[tuple[int, ...], ...]:

@@ -327,6 +327,8 @@ def _undecided_text(event: UndecidedEvent, names: Sequence[str], lang: str) -> s
     faces, illegal (with the refusal and its rule) if it was one of others; or the cards it turns
     on together."""
     t = _labeller(lang)
+    colon = _colon(lang)
+    semicolon = "\u00a0; " if lang == "fr" else "; "
     if event.single and event.turns:
         turn = event.turns[0]
         parts = []
@@ -337,15 +339,14 @@ def _undecided_text(event: UndecidedEvent, names: Sequence[str], lang: str) -> s
             )
         for rule, faces in turn.illegal:
             why = event.refusal_in(rule, names, lang)
-            parts.append(
-                f"{t('verdict.illegal-if').format(faces=faces_text(faces, lang))}: {why} [{rule}]"
-            )
-        text = "; ".join(parts)
+            illegal = t("verdict.illegal-if").format(faces=faces_text(faces, lang))
+            parts.append(f"{illegal}{colon}{why} [{rule}]")
+        text = semicolon.join(parts)
         if not turn.legal:
-            text = f"{turn.card.text(names, lang)}: {text}"
+            text = f"{turn.card.text(names, lang)}{colon}{text}"
         return f"{text[:1].upper()}{text[1:]}. {_sentence(t('verdict.unstated-card'))}"
-    cards = "; ".join(turn.card.text(names, lang) for turn in event.turns) or "-"
-    whys = "; ".join(f"{event.refusal_in(r, names, lang)} [{r}]" for r in event.rules)
+    cards = semicolon.join(turn.card.text(names, lang) for turn in event.turns) or "-"
+    whys = semicolon.join(f"{event.refusal_in(r, names, lang)} [{r}]" for r in event.rules)
     return f"{_sentence(t('verdict.turns-on').format(cards=cards))} ({whys})."
 
 

@@ -70,6 +70,7 @@ from sabai_rules.moves import (
     resolve_chance,
     seeded_outcome,
 )
+from sabai_rules.position import read_position
 from sabai_rules.referee.record import (
     TABLE_VERSION,
     Claim,
@@ -100,6 +101,7 @@ from sabai_rules.state import (
     Game,
     Offer,
     RoundResult,
+    Setup,
     State,
     card_bit,
 )
@@ -995,6 +997,8 @@ class _Tables:
         """The round as dealt or started: its unknown cards one pool."""
         rules = self.record.ruleset
         deck = deck_for(rules)
+        if rnd.start is not None:
+            return self.started(rnd.start, r, game)
         order = rnd.deal.order
         if order is None:
             state = deal(
@@ -1032,6 +1036,26 @@ class _Tables:
             if face == UNKNOWN:
                 pool |= card_bit(ids[k])
         return World(state, (pool,) if pool else ())
+
+    def started(self, text: str, r: int, game: Game) -> World:
+        """A round started from a position (:mod:`sabai_rules.position`): the record's round
+        ``r``, dealt by the player the game says, final if the position or the game says so; the
+        cards the position leaves ``?`` one pool."""
+        names = self.names
+        found = read_position(text, self.record.ruleset, names=names, seed=self.record.seed)
+        s = found.state.setup
+        if s.dealer != game.next_dealer:
+            raise RecordError(
+                f"the position is dealt by {names[s.dealer]}, but this round of the record by"
+                f" {names[game.next_dealer]}",
+                f"$.rounds[{r}].start",
+            )
+        final = s.final_round or game.next_round_is_final
+        setup = Setup(
+            s.ruleset, s.deck, s.players, s.dealer, r, final, s.seed, ChanceModel.EXPLICIT
+        )
+        state = State(setup, found.state.table, found.state.flow)
+        return World(state, (found.unknown,) if found.unknown else ())
 
     def round(self, rnd: RoundRecord, r: int, first: int, game: Game, what: str) -> _RoundJudged:
         world = self.first_world(rnd, r, game)

@@ -21,14 +21,13 @@ from sabai_rules.referee import read_record, render_json, render_table, render_t
 from sabai_rules.referee.export import export_view
 from sabai_rules.referee.record import RecordError
 from sabai_rules.referee.replay import (
-    MAX_WORLDS,
     Dealt,
     Played,
     RoundClosed,
     Verdict,
     play_record,
 )
-from sabai_rules.referee.unknown import card_subjects
+from sabai_rules.referee.unknown import MAX_WORLDS, card_subjects
 from tests.records.support import game_json, mutate, mutations
 from tests.support import sabai
 
@@ -55,7 +54,7 @@ def _record(events: list[Json], *, order: list[str] | None = None, **round_: Any
 
 #: Anna plays a 7; Ben throws in from his slot 2 a card the record does not name, then at once
 #: another, which he says is a 7: legal if the first was a 7 too, else he was locked out.
-RETRY = [
+RETRY: list[Json] = [
     {"actor": "Anna", "action": "Draw"},
     {"actor": "Anna", "action": "Play", "shows": "7"},
     {"actor": "Ben", "action": "ThrowIn", "owner": "Ben", "slot": 2},
@@ -204,7 +203,7 @@ def test_a_face_stated_twice_otherwise_is_refused_naming_the_second_statement() 
 
 
 def test_a_fifth_7_is_refused() -> None:
-    events = [
+    events: list[Json] = [
         {"actor": "Anna", "action": "Draw", "shows": "7"},
         {"actor": "Anna", "action": "Keep", "slot": 0, "shows": "7"},
         {"actor": "Ben", "action": "ThrowIn", "owner": "Ben", "slot": 0, "shows": "7"},
@@ -225,7 +224,7 @@ def test_a_deal_order_with_a_fifth_7_is_refused_as_it_is_read() -> None:
 def test_the_rows_turned_up_must_be_the_rows_at_the_end() -> None:
     """A round played to its end (Anna's call, the final lap) whose reveal gives Anna three
     cards where she has four."""
-    events = [
+    events: list[Json] = [
         {"actor": "Anna", "action": "CallSabaiSabai"},
         {"actor": "Anna", "action": "Draw"},
         {"actor": "Anna", "action": "Play", "shows": "3"},
@@ -240,7 +239,7 @@ def test_the_rows_turned_up_must_be_the_rows_at_the_end() -> None:
 
 
 def test_a_round_without_its_reveal_has_an_undecided_result_and_with_it_a_decided_one() -> None:
-    events = [
+    events: list[Json] = [
         {"actor": "Anna", "action": "CallSabaiSabai"},
         {"actor": "Anna", "action": "Draw"},
         {"actor": "Anna", "action": "Play", "shows": "3"},
@@ -262,7 +261,7 @@ def test_a_record_that_leaves_too_much_unknown_is_refused_with_what_to_state(
 ) -> None:
     # The module, not the function the package exports under the same name.
     monkeypatch.setattr(importlib.import_module("sabai_rules.referee.replay"), "MAX_WORLDS", 1)
-    events = [
+    events: list[Json] = [
         {"actor": "Anna", "action": "Draw"},
         {"actor": "Anna", "action": "Play"},
     ]

@@ -5,8 +5,10 @@ holds; a table shown with unknown cards shows them as ``?`` and nothing else."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -59,6 +61,10 @@ def _playout(rules: Ruleset, players: int, seed: int, steps: int) -> State:
     return state
 
 
+def _questions_of(action: Action, state: State, unknown: int) -> Iterator[Question]:
+    return questions(state, action, unknown)
+
+
 def _assignments(world: World, rng: random.Random, count: int) -> list[World]:
     """Up to ``count`` other ways the unknown cards of ``world`` may be: faces fixed at random."""
     found = []
@@ -106,7 +112,7 @@ def test_every_way_a_world_stands_for_plays_an_action_alike(
     actions = rng.sample(legal, min(len(legal), 4))
     actions.append(random_action(state, lambda _label, k: data.draw(st.integers(0, k - 1))))
     for action in actions:
-        parts = split(world, lambda s, u, a=action: questions(s, a, u))
+        parts = split(world, functools.partial(_questions_of, action))
         assert parts, "a world always has a way to be"
         for part, _ in parts:
             expected = _outcome(part.state, action)

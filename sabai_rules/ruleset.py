@@ -148,6 +148,7 @@ class Ruleset:
     max_round_turns: int | None = _option(None, "ruling.round-turn-cap", _is_int_or_none)
     max_turn_reactions: int | None = _option(None, "ruling.reaction-cap", _is_int_or_none)
     initial_peek: int = _option(0, "ruling.older-initial-peek")
+    initial_peek_optional: bool = _option(False, "ruling.older-look-optional")
     scoring: Literal["victory_points", "lowest_score"] = _option(
         "victory_points", "ruling.older-scoring", _one_of("victory_points", "lowest_score")
     )
@@ -165,6 +166,7 @@ class Ruleset:
             "on_behalf_requires_thrower_knowledge": True,
             "num_rounds": 1,
             "initial_peek": 2,
+            "initial_peek_optional": True,
             "scoring": "lowest_score",
             "final_round_no_call": False,
         },

@@ -177,6 +177,23 @@ def cards_to_look_at(rules: Ruleset, row_length: int) -> int:
 decides(cards_to_look_at, "setup.look-at-two")
 
 
+def may_decline_look(rules: Ruleset) -> bool:
+    """Whether a player may look at fewer of their dealt cards than :func:`cards_to_look_at`, or
+    at none: the older text's "voidaan katsoa" (*may* be looked at) read as a permission (an
+    option; a player who declines still ends their look)."""
+    return rules.initial_peek_optional
+
+
+decides(may_decline_look, "ruling.older-look-optional")
+
+
+def look_sizes(rules: Ruleset, row_length: int) -> range:
+    """How many of their dealt cards a player may look at before the first turn, the most first:
+    exactly :func:`cards_to_look_at`, or, if :func:`may_decline_look`, any number down to none."""
+    most = cards_to_look_at(rules, row_length)
+    return range(most, -1, -1) if may_decline_look(rules) else range(most, most + 1)
+
+
 def looks_before_play(rules: Ruleset) -> bool:
     """Whether players look at dealt cards at all (the current edition: they must not)."""
     return cards_to_look_at(rules, CARDS_DEALT) > 0

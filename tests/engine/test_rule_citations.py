@@ -30,6 +30,7 @@ DECIDED = {
     "round-end.reveal": "round_over",
     "ruling.end-of-round-reaction": "in_reaction_round",
     "setup.look-at-two": "cards_to_look_at",
+    "ruling.older-look-optional": "may_decline_look",
     "setup.no-looking": "looks_before_play",
     "turn.draw": "drawer",
     "turn.two-options": "holds_drawn_card",

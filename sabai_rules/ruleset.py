@@ -113,6 +113,9 @@ class Ruleset:
     wrong_cards_penalty: Literal["per_card", "per_motion"] = _option(
         "per_card", "ruling.wrong-cards-in-a-batch", _one_of("per_card", "per_motion")
     )
+    same_card_reach: Literal["first_touch", "play_order"] = _option(
+        "first_touch", "ruling.same-card-reach", _one_of("first_touch", "play_order")
+    )
     on_empty_draw_pile: Literal["reshuffle", "end_round"] = _option(
         "reshuffle", "ruling.draw-pile-exhausted", _one_of("reshuffle", "end_round")
     )

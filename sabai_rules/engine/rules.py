@@ -338,6 +338,18 @@ def wrong_throw_in_locks_out(rules: Ruleset) -> bool:
 decides(wrong_throw_in_locks_out, "ruling.retry-lockout-scope")
 
 
+def reach_by_play_order(rules: Ruleset) -> bool:
+    """Whether a card that several players reach for at the same moment goes to whichever of them
+    comes first in play order from the active player (an option), or, by default, to the one a
+    record says touched it first; the other reaches did not happen. The owner's priority
+    (:func:`owner_precedence`) comes before either. The referee asks it of simultaneous throw-ins
+    that name one card (:rule:`ruling.sequential-actions`)."""
+    return rules.same_card_reach == "play_order"
+
+
+decides(reach_by_play_order, "ruling.same-card-reach")
+
+
 def is_identical(rules: Ruleset, deck: Deck, card: int, top: int) -> bool:
     """Whether ``card`` thrown onto ``top`` is identical. The jokers are one rank
     (:rule:`ruling.joker-family`): the Ass Joker onto a joker is correct, and burned

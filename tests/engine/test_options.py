@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from sabai_rules.engine.rules import reach_by_play_order, rule_of
 from sabai_rules.events import LookedAt
 from sabai_rules.layout import layout
 from sabai_rules.moves import (
@@ -16,7 +17,7 @@ from sabai_rules.moves import (
     is_legal,
     legal_actions,
 )
-from sabai_rules.ruleset import Ruleset
+from sabai_rules.ruleset import PRESETS, Ruleset
 from sabai_rules.space import action_space
 from sabai_rules.state import Stage
 from tests.engine.support import play, refused, scored_after_final_lap
@@ -202,3 +203,15 @@ def test_the_action_space_numbers_every_look_a_player_may_take() -> None:
         sorted(space.index(a) for a in legal_actions(state, player=2))
     )
     assert space.index(declined) in space.legal_indices(state, 2)
+
+
+# -- facts a record of a real table states: what the referee reads ------------------------------
+
+
+@pytest.mark.rules("ruling.same-card-reach", "throw-in.several-at-once")
+def test_a_card_reached_for_twice_goes_by_the_table_unless_a_group_takes_play_order() -> None:
+    assert rule_of(reach_by_play_order) == "ruling.same-card-reach"
+    assert not any(reach_by_play_order(Ruleset.preset(name)) for name in PRESETS)
+    assert reach_by_play_order(Ruleset().with_options(same_card_reach="play_order"))
+    with pytest.raises(ValueError, match="same_card_reach must be one of 'first_touch', 'play_o"):
+        Ruleset(same_card_reach="fastest")  # type: ignore[arg-type]

@@ -46,6 +46,7 @@ DECIDED = {
     "ruling.wrong-cards-in-a-batch": "penalty_per_wrong_card",
     "throw-in.retry-lockout": "is_locked_out",
     "ruling.retry-lockout-scope": "wrong_throw_in_locks_out",
+    "ruling.same-card-reach": "reach_by_play_order",
     "throw-in.identical": "is_identical",
     "simplified-play.own-cards-only": "may_throw_in_for_others",
     "sabai-sabai-move.compensation": "can_give_in_return",

@@ -494,6 +494,19 @@ def nose_race_after(
 decides(nose_race_after, "four-together.touch-nose", older="four-together.hands-on-pile")
 
 
+def race_loser(order: Sequence[int]) -> int:
+    """The player who lost a nose race whose gestures a record gives in ``order``, first to last
+    (every player once): the last, who draws the penalty card
+    (:rule:`four-together.last-draws-penalty`). The rest of the order is the table's account of
+    the race and decides nothing. :class:`ValueError` for an empty order."""
+    if not order:
+        raise ValueError("order: a nose race's order names every player, not none")
+    return order[-1]
+
+
+decides(race_loser, "ruling.nose-race-order")
+
+
 # -- functions ----------------------------------------------------------------------------------
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sabai_rules.engine.rules import reach_by_play_order, rule_of
+from sabai_rules.engine.rules import race_loser, reach_by_play_order, rule_of
 from sabai_rules.events import LookedAt
 from sabai_rules.layout import layout
 from sabai_rules.moves import (
@@ -215,3 +215,13 @@ def test_a_card_reached_for_twice_goes_by_the_table_unless_a_group_takes_play_or
     assert reach_by_play_order(Ruleset().with_options(same_card_reach="play_order"))
     with pytest.raises(ValueError, match="same_card_reach must be one of 'first_touch', 'play_o"):
         Ruleset(same_card_reach="fastest")  # type: ignore[arg-type]
+
+
+@pytest.mark.rules("ruling.nose-race-order", "four-together.last-draws-penalty")
+def test_the_loser_of_a_nose_race_is_the_last_of_the_order_the_table_saw() -> None:
+    assert rule_of(race_loser) == "ruling.nose-race-order"
+    assert race_loser((2, 0, 3, 1)) == 1
+    assert race_loser([0, 1]) == 1
+    assert race_loser((1,)) == 1
+    with pytest.raises(ValueError, match="names every player"):
+        race_loser(())

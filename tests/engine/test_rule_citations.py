@@ -57,6 +57,7 @@ DECIDED = {
     "sabai-sabai-move.first-refusal": "owner_precedence",
     "ruling.row-positions": "leaves_gap",
     "four-together.touch-nose": "nose_race_after",
+    "ruling.nose-race-order": "race_loser",
     "ruling.empty-player-targets": "may_receive",
     "function.execute": "can_carry_out",
     "ruling.functions-mandatory": "may_skip_function",

@@ -126,6 +126,9 @@ class Ruleset:
     allow_on_behalf: bool = _option(True, "ruling.on-behalf-contexts")
     on_behalf_requires_thrower_knowledge: bool = _option(False, "ruling.older-on-behalf-knowledge")
     on_behalf_owner_must_not_know: bool = _option(False, "ruling.owner-knowledge-not-enforced")
+    knowledge_claims: Literal["trusted", "ignored"] = _option(
+        "trusted", "ruling.unseen-card", _one_of("trusted", "ignored")
+    )
     nose_race: Literal["recorded", "random", "off"] = _option(
         "recorded", "ruling.nose-race", _one_of("recorded", "random", "off")
     )

@@ -418,6 +418,19 @@ def owner_does_not_know(table: Table, owner: int, card: int) -> bool:
 decides(owner_does_not_know, "sabai-sabai-move.unknown-cards")
 
 
+def trusts_unseen_claims(rules: Ruleset) -> bool:
+    """Whether a record's word that a player did not look at a card shown to the table (a wrong
+    card taken back, an Ass Joker turned over) makes the card unseen by that player from then on
+    (the default), or changes nothing: every player is held to have seen what was shown (an
+    option; :rule:`ruling.knowledge-model`). The referee asks it before it takes a card out of
+    what a player has seen, which :func:`owner_precedence`, :func:`owner_does_not_know` and
+    :func:`may_play_for_owner` read."""
+    return rules.knowledge_claims == "trusted"
+
+
+decides(trusts_unseen_claims, "ruling.unseen-card")
+
+
 #: The owner's standing when another player throws in their card (:func:`owner_precedence`):
 #: none.
 NO_PRECEDENCE: Final = 0

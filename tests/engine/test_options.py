@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from sabai_rules.engine.rules import race_loser, reach_by_play_order, rule_of
+from sabai_rules.engine.rules import (
+    race_loser,
+    reach_by_play_order,
+    rule_of,
+    trusts_unseen_claims,
+)
 from sabai_rules.events import LookedAt
 from sabai_rules.layout import layout
 from sabai_rules.moves import (
@@ -225,3 +230,12 @@ def test_the_loser_of_a_nose_race_is_the_last_of_the_order_the_table_saw() -> No
     assert race_loser((1,)) == 1
     with pytest.raises(ValueError, match="names every player"):
         race_loser(())
+
+
+@pytest.mark.rules("ruling.unseen-card", "sabai-sabai-move.first-refusal")
+def test_a_players_word_that_they_did_not_look_is_trusted_unless_a_group_ignores_it() -> None:
+    assert rule_of(trusts_unseen_claims) == "ruling.unseen-card"
+    assert all(trusts_unseen_claims(Ruleset.preset(name)) for name in PRESETS)
+    assert not trusts_unseen_claims(Ruleset().with_options(knowledge_claims="ignored"))
+    with pytest.raises(ValueError, match="knowledge_claims must be one of 'trusted', 'ignored'"):
+        Ruleset(knowledge_claims="sometimes")  # type: ignore[arg-type]

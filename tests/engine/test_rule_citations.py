@@ -54,6 +54,7 @@ DECIDED = {
     "sabai-sabai-move.advanced-rule": "may_play_for_owner",
     "ruling.owner-knowledge-not-enforced": "owner_knowledge_limits_on_behalf",
     "sabai-sabai-move.unknown-cards": "owner_does_not_know",
+    "ruling.unseen-card": "trusts_unseen_claims",
     "sabai-sabai-move.first-refusal": "owner_precedence",
     "ruling.row-positions": "leaves_gap",
     "four-together.touch-nose": "nose_race_after",

@@ -255,7 +255,9 @@ class SensibleBot(_ReactDecide):
             compensations = [a for a in options if isinstance(a, Compensate)]
             return max(compensations, key=lambda a: (_value(row[a.slot].face), rng.random()))
         if LookAtCards in kinds:
-            return rng.choice(list(options))
+            # Looking is never worse than not: a choice of the most cards (they are listed first).
+            looks = [a for a in options if isinstance(a, LookAtCards)]
+            return rng.choice([a for a in looks if len(a.slots) == len(looks[0].slots)])
         if Spy in kinds:
             spies = [
                 a
@@ -299,7 +301,15 @@ def next_action(state: State, bots: Sequence[Bot], rng: random.Random) -> Action
     # While a round is on, the game always waits for a decision or, at its end, for passes.
     options = legal.decisions or legal.passes
     actor = options[0].actor
-    if type(options[0]) is LookAtCards or type(options[0]) is Pass:
+    first = options[0]
+    if isinstance(first, LookAtCards):
+        # Any player still to look, each as likely: their choices of the most cards, as many for
+        # each (those of fewer cards, where a player may decline, follow them).
+        most = [
+            a for a in options if isinstance(a, LookAtCards) and len(a.slots) == len(first.slots)
+        ]
+        actor = most[rng.randrange(len(most))].actor
+    elif type(first) is Pass:
         actor = options[rng.randrange(len(options))].actor
     mine = [a for a in options if a.actor == actor]
     chosen = bots[actor].act(Situation(state, actor, waiting=True), mine, rng)

@@ -267,7 +267,8 @@ class Passed(Event):
 @attrs.frozen
 class LookedAt(Event):
     """``player`` looked at their cards in ``slots`` before the first turn
-    (:rule:`setup.look-at-two`)."""
+    (:rule:`setup.look-at-two`); no slot: they declined to look
+    (:rule:`ruling.older-look-optional`)."""
 
     shown: ClassVar[Shown] = "player"
     slots: tuple[int, ...]

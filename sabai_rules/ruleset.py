@@ -113,6 +113,9 @@ class Ruleset:
     wrong_cards_penalty: Literal["per_card", "per_motion"] = _option(
         "per_card", "ruling.wrong-cards-in-a-batch", _one_of("per_card", "per_motion")
     )
+    same_card_reach: Literal["first_touch", "play_order"] = _option(
+        "first_touch", "ruling.same-card-reach", _one_of("first_touch", "play_order")
+    )
     on_empty_draw_pile: Literal["reshuffle", "end_round"] = _option(
         "reshuffle", "ruling.draw-pile-exhausted", _one_of("reshuffle", "end_round")
     )
@@ -123,6 +126,9 @@ class Ruleset:
     allow_on_behalf: bool = _option(True, "ruling.on-behalf-contexts")
     on_behalf_requires_thrower_knowledge: bool = _option(False, "ruling.older-on-behalf-knowledge")
     on_behalf_owner_must_not_know: bool = _option(False, "ruling.owner-knowledge-not-enforced")
+    knowledge_claims: Literal["trusted", "ignored"] = _option(
+        "trusted", "ruling.unseen-card", _one_of("trusted", "ignored")
+    )
     nose_race: Literal["recorded", "random", "off"] = _option(
         "recorded", "ruling.nose-race", _one_of("recorded", "random", "off")
     )
@@ -148,6 +154,7 @@ class Ruleset:
     max_round_turns: int | None = _option(None, "ruling.round-turn-cap", _is_int_or_none)
     max_turn_reactions: int | None = _option(None, "ruling.reaction-cap", _is_int_or_none)
     initial_peek: int = _option(0, "ruling.older-initial-peek")
+    initial_peek_optional: bool = _option(False, "ruling.older-look-optional")
     scoring: Literal["victory_points", "lowest_score"] = _option(
         "victory_points", "ruling.older-scoring", _one_of("victory_points", "lowest_score")
     )
@@ -165,6 +172,7 @@ class Ruleset:
             "on_behalf_requires_thrower_knowledge": True,
             "num_rounds": 1,
             "initial_peek": 2,
+            "initial_peek_optional": True,
             "scoring": "lowest_score",
             "final_round_no_call": False,
         },

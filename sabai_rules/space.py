@@ -6,7 +6,7 @@ fixed order, each with its index. The space is as small as the rules allow: a se
 table's; a slot is one of a row's longest possible length, the whole deck but the one card that
 lies on the discard pile whenever a row can grow (penalty cards, gives and compensation cards come
 only once play has started); the cards looked at before the first turn are a choice among the
-four dealt.
+four dealt (or none, where a player may decline).
 
 Turn-based frameworks number one player's moves (:class:`~sabai_rules.sequential.SequentialState`):
 the same index without its actor, then :class:`~sabai_rules.sequential.Decline` last
@@ -36,7 +36,7 @@ from itertools import combinations
 import attrs
 
 from sabai_rules.engine.arguments import instance, is_state, seat, shown
-from sabai_rules.engine.rules import cards_to_look_at
+from sabai_rules.engine.rules import look_sizes
 from sabai_rules.moves import (
     CARDS_DEALT,
     PARAMETERS,
@@ -73,7 +73,8 @@ class ActionSpace:
     players: int
     #: The longest a row can be: the number of slot values.
     row_length: int
-    #: The choices of cards to look at before the first turn (older edition), sorted slots.
+    #: The choices of cards to look at before the first turn (older edition), sorted slots, in the
+    #: order they are listed: the most cards first, then any fewer a player may look at.
     looks: tuple[tuple[int, ...], ...]
     size: int
     _kinds: tuple[ActionBlock, ...] = attrs.field(repr=False, alias="kinds")
@@ -188,7 +189,11 @@ def action_space(ruleset: Ruleset, players: int) -> ActionSpace:
 @functools.cache
 def _action_space(ruleset: Ruleset, players: int) -> ActionSpace:
     row_length = len(deck_for(ruleset)) - 1
-    looks = tuple(combinations(range(CARDS_DEALT), cards_to_look_at(ruleset, CARDS_DEALT)))
+    looks = tuple(
+        look
+        for size in look_sizes(ruleset, CARDS_DEALT)
+        for look in combinations(range(CARDS_DEALT), size)
+    )
     kinds = []
     start = 0
     for cls, parameters in PARAMETERS.items():

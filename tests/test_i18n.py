@@ -18,7 +18,7 @@ from sabai_rules.moves import (
     Switch,
     ThrowIn,
 )
-from sabai_rules.referee.i18n import LABELS, PHRASES, describe, label
+from sabai_rules.referee.i18n import DECLINED_LOOK, LABELS, PHRASES, describe, label
 
 NAMES = ("Anna", "Ben", "Chloé")
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -88,3 +88,16 @@ def test_the_referee_says_what_was_done_in_the_readers_language() -> None:
 def test_an_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="'de'"):
         describe(Draw(0), NAMES, "de")
+
+
+@pytest.mark.rules("ruling.older-look-optional")
+def test_a_look_at_no_card_is_said_as_a_declined_look_in_every_language() -> None:
+    said = {language: describe(LookAtCards(1, ()), NAMES, language) for language in DECLINED_LOOK}
+    assert said == {
+        "en": "Ben declines to look at their cards",
+        "fr": "Ben renonce à regarder ses cartes",
+        "nl": "Ben ziet af van het bekijken van de eigen kaarten",
+        "fi": "Ben jättää korttinsa katsomatta",
+    }
+    assert set(DECLINED_LOOK) == set(PHRASES)
+    assert describe(LookAtCards(1, (2,)), NAMES) == "Ben looks at their cards in slots 2"

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from sabai_rules import catalogue
 from sabai_rules.messages import MESSAGES, Wording, placeholders, translated
 from tests.support import sabai
 
@@ -127,5 +128,6 @@ def test_the_french_verdict_cites_rules_by_number_and_french_title() -> None:
     _, out, _ = sabai("replay", str(record), "--lang", "fr")
     statement = next(line for line in out.splitlines() if line.startswith("  Énoncé"))
     assert statement.startswith("  Énoncé (traduction du projet): Une personne qui a jeté")
-    assert "(R28 Le blocage après un jet erroné)" in statement
+    lockout = catalogue.ruling("ruling.retry-lockout-scope")
+    assert f"(R{lockout.number} Le blocage après un jet erroné)" in statement
     assert "ruling.retry-lockout-scope" not in statement

@@ -198,7 +198,8 @@ class Pass:
 @attrs.frozen(cache_hash=True)
 class LookAtCards:
     """Older edition: look at one's cards in ``slots`` before the first turn
-    (:rule:`setup.look-at-two`)."""
+    (:rule:`setup.look-at-two`); no slot declines to look, where a player may
+    (:rule:`ruling.older-look-optional`)."""
 
     actor: int
     slots: tuple[int, ...] = _slots(row="actor")

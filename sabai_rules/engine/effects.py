@@ -199,12 +199,15 @@ def _keep(w: Work, actor: int, slot: int) -> None:
 
 
 def _look(w: Work, actor: int, slots: tuple[int, ...]) -> None:
-    """Older edition: the dealt cards looked at (:rule:`setup.look-at-two`)."""
+    """Older edition: the dealt cards looked at (:rule:`setup.look-at-two`); with no slot, the
+    look declined, which ends the player's look all the same
+    (:rule:`ruling.older-look-optional`)."""
     row = w.rows[actor]
-    mask = 0
-    for slot in slots:
-        mask |= card_bit(row[slot])
-    w.private = (*w.private[:actor], w.private[actor] | mask, *w.private[actor + 1 :])
+    if slots:
+        mask = 0
+        for slot in slots:
+            mask |= card_bit(row[slot])
+        w.private = (*w.private[:actor], w.private[actor] | mask, *w.private[actor + 1 :])
     looking = w.status.looking & ~seat_bit(actor)
     w.status = w.status.with_looking(looking)
     if not looking:

@@ -9,7 +9,7 @@ list was built from (the ruleset, the table's shape, the lock-outs...), never a 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from itertools import chain, repeat
+from itertools import chain, combinations, repeat
 from operator import is_
 from typing import Any, Final
 
@@ -42,7 +42,6 @@ from sabai_rules.engine.legality import current_refusal
 from sabai_rules.engine.rules import (
     calls_allowed,
     can_give_in_return,
-    cards_to_look_at,
     compensation_slots,
     drawer,
     has_called,
@@ -50,6 +49,7 @@ from sabai_rules.engine.rules import (
     is_locked_out,
     keep_slots,
     knowledge_limits_on_behalf,
+    look_sizes,
     may_give,
     may_peek,
     may_play_drawn,
@@ -586,17 +586,16 @@ def _decisions(state: State) -> tuple[Action, ...]:
 
 def _looks(state: State) -> tuple[Action, ...]:
     """Older edition: each player still looking, every choice of slots
-    (:rule:`setup.look-at-two`)."""
+    (:rule:`setup.look-at-two`): the choices of the most cards first, then, where a player may
+    look at fewer (:rule:`ruling.older-look-optional`), the smaller choices down to none."""
     rules = state.setup.ruleset
     looking = state.flow.status.looking
     out: list[Action] = []
     for p, row in enumerate(state.table.rows):
         if has_seat(looking, p):
             length = len(row)
-            choices: list[tuple[int, ...]] = [()]
-            for _ in range(cards_to_look_at(rules, length)):
-                choices = [(*c, s) for c in choices for s in range(c[-1] + 1 if c else 0, length)]
-            out.extend(LookAtCards(p, c) for c in choices)
+            for size in look_sizes(rules, length):
+                out.extend(LookAtCards(p, c) for c in combinations(range(length), size))
     return tuple(out)
 
 

@@ -53,8 +53,10 @@ from sabai_rules.engine.rules import (
     is_table_size,
     keep_slots,
     knowledge_limits_on_behalf,
+    look_sizes,
     looks_before_play,
     may_compensate_with,
+    may_decline_look,
     may_give,
     may_peek,
     may_play_drawn,
@@ -302,18 +304,22 @@ def _look(state: State, action: LookAtCards) -> IllegalActionError | None:
         return _refuse(cards_to_look_at, action, "{0} has no cards to look at now", (actor,))
     slots = action.slots
     length = len(state.table.rows[actor])
-    want = cards_to_look_at(rules, length)
+    sizes = look_sizes(rules, length)
     if (
-        len(slots) != want
-        or len(set(slots)) != want
+        len(slots) not in sizes
+        or len(set(slots)) != len(slots)
         or any(not 0 <= s < length for s in slots)
         or list(slots) != sorted(slots)
     ):
+        # More cards than the rule's two, or slots badly named, break the rule itself, whether
+        # or not the ruling allows fewer.
         return _refuse(
             cards_to_look_at,
             action,
-            "look at exactly {count} different slots of your row, in increasing order",
-            count=want,
+            "look at up to {count} different slots of your row, in increasing order"
+            if may_decline_look(rules)
+            else "look at exactly {count} different slots of your row, in increasing order",
+            count=sizes[0],
         )
     return None
 

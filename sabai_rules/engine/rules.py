@@ -177,6 +177,23 @@ def cards_to_look_at(rules: Ruleset, row_length: int) -> int:
 decides(cards_to_look_at, "setup.look-at-two")
 
 
+def may_decline_look(rules: Ruleset) -> bool:
+    """Whether a player may look at fewer of their dealt cards than :func:`cards_to_look_at`, or
+    at none: the older text's "voidaan katsoa" (*may* be looked at) read as a permission (an
+    option; a player who declines still ends their look)."""
+    return rules.initial_peek_optional
+
+
+decides(may_decline_look, "ruling.older-look-optional")
+
+
+def look_sizes(rules: Ruleset, row_length: int) -> range:
+    """How many of their dealt cards a player may look at before the first turn, the most first:
+    exactly :func:`cards_to_look_at`, or, if :func:`may_decline_look`, any number down to none."""
+    most = cards_to_look_at(rules, row_length)
+    return range(most, -1, -1) if may_decline_look(rules) else range(most, most + 1)
+
+
 def looks_before_play(rules: Ruleset) -> bool:
     """Whether players look at dealt cards at all (the current edition: they must not)."""
     return cards_to_look_at(rules, CARDS_DEALT) > 0
@@ -321,6 +338,18 @@ def wrong_throw_in_locks_out(rules: Ruleset) -> bool:
 decides(wrong_throw_in_locks_out, "ruling.retry-lockout-scope")
 
 
+def reach_by_play_order(rules: Ruleset) -> bool:
+    """Whether a card that several players reach for at the same moment goes to whichever of them
+    comes first in play order from the active player (an option), or, by default, to the one a
+    record says touched it first; the other reaches did not happen. The owner's priority
+    (:func:`owner_precedence`) comes before either. The referee asks it of simultaneous throw-ins
+    that name one card (:rule:`ruling.sequential-actions`)."""
+    return rules.same_card_reach == "play_order"
+
+
+decides(reach_by_play_order, "ruling.same-card-reach")
+
+
 def is_identical(rules: Ruleset, deck: Deck, card: int, top: int) -> bool:
     """Whether ``card`` thrown onto ``top`` is identical. The jokers are one rank
     (:rule:`ruling.joker-family`): the Ass Joker onto a joker is correct, and burned
@@ -387,6 +416,19 @@ def owner_does_not_know(table: Table, owner: int, card: int) -> bool:
 
 
 decides(owner_does_not_know, "sabai-sabai-move.unknown-cards")
+
+
+def trusts_unseen_claims(rules: Ruleset) -> bool:
+    """Whether a record's word that a player did not look at a card shown to the table (a wrong
+    card taken back, an Ass Joker turned over) makes the card unseen by that player from then on
+    (the default), or changes nothing: every player is held to have seen what was shown (an
+    option; :rule:`ruling.knowledge-model`). The referee asks it before it takes a card out of
+    what a player has seen, which :func:`owner_precedence`, :func:`owner_does_not_know` and
+    :func:`may_play_for_owner` read."""
+    return rules.knowledge_claims == "trusted"
+
+
+decides(trusts_unseen_claims, "ruling.unseen-card")
 
 
 #: The owner's standing when another player throws in their card (:func:`owner_precedence`):
@@ -463,6 +505,19 @@ def nose_race_after(
 
 
 decides(nose_race_after, "four-together.touch-nose", older="four-together.hands-on-pile")
+
+
+def race_loser(order: Sequence[int]) -> int:
+    """The player who lost a nose race whose gestures a record gives in ``order``, first to last
+    (every player once): the last, who draws the penalty card
+    (:rule:`four-together.last-draws-penalty`). The rest of the order is the table's account of
+    the race and decides nothing. :class:`ValueError` for an empty order."""
+    if not order:
+        raise ValueError("order: a nose race's order names every player, not none")
+    return order[-1]
+
+
+decides(race_loser, "ruling.nose-race-order")
 
 
 # -- functions ----------------------------------------------------------------------------------

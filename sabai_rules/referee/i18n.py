@@ -9,9 +9,9 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from sabai_rules.catalogue import check_language
-from sabai_rules.moves import PARAMETERS, Action, AlsoThrowIn, ThrowIn
+from sabai_rules.moves import PARAMETERS, Action, AlsoThrowIn, LookAtCards, ThrowIn
 
-__all__ = ["LABELS", "PHRASES", "describe", "label", "written_in"]
+__all__ = ["DECLINED_LOOK", "LABELS", "PHRASES", "describe", "label", "written_in"]
 
 LABELS: Final[Mapping[str, Mapping[str, str]]] = {
     "en": {
@@ -814,11 +814,25 @@ def label(language: str, key: str) -> str:
     return LABELS[check_language(language)].get(key, LABELS["en"][key])
 
 
+#: A look at no card (:rule:`ruling.older-look-optional`): the look declined, said apart from the
+#: phrase of :class:`~sabai_rules.moves.LookAtCards`, which names the slots looked at.
+DECLINED_LOOK: Final[Mapping[str, str]] = {
+    "en": "{actor} declines to look at their cards",
+    "fr": "{actor} renonce à regarder ses cartes",
+    "nl": "{actor} ziet af van het bekijken van de eigen kaarten",
+    "fi": "{actor} jättää korttinsa katsomatta",
+}
+
+
 def describe(action: Action, players: Sequence[str], language: str = "en") -> str:
     """What ``action`` does, as a sentence in ``language``, naming the players by ``players``:
     ``describe(ThrowIn(0, 2, 3), names, "fr")`` is "Anna jette la carte de Chloé de
-    l'emplacement 3 (sabai-sabai Move)". Slots count from 0, as in records."""
-    phrases = PHRASES[check_language(language)]
+    l'emplacement 3 (sabai-sabai Move)". Slots count from 0, as in records; a look at no slot is
+    the look declined ("Ben declines to look at their cards")."""
+    language = check_language(language)
+    if isinstance(action, LookAtCards) and not action.slots:
+        return DECLINED_LOOK[language].format(actor=players[action.actor])
+    phrases = PHRASES[language]
     kind = type(action).__name__
     if isinstance(action, ThrowIn | AlsoThrowIn) and action.owner != action.actor:
         kind += ".other"

@@ -47,7 +47,8 @@ def test_the_space_is_every_kind_of_action_with_every_value_of_its_fields() -> N
 
 
 def test_older_edition_looks_are_the_pairs_of_dealt_slots() -> None:
-    space = action_space(OLDER, 3)
+    # Where looking is compulsory; where a player may decline, see test_options.
+    space = action_space(OLDER.with_options(initial_peek_optional=False), 3)
     assert space.looks == ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
     assert space.action(space.index(LookAtCards(2, (1, 3)))) == LookAtCards(2, (1, 3))
     current = action_space(Ruleset(), 3)

@@ -254,7 +254,7 @@ def test_older_edition_a_player_learns_exactly_the_two_cards_looked_at() -> None
     assert not any(knows(state, p, 2, s) for p in (0, 1) for s in range(4))
 
 
-@pytest.mark.rules("setup.look-at-two", "ruling.older-initial-peek")
+@pytest.mark.rules("setup.look-at-two", "ruling.older-initial-peek", "ruling.older-look-optional")
 @pytest.mark.parametrize(
     "slots",
     [(), (0,), (0, 1, 2), (1, 1), (2, 0), (0, 4)],
@@ -263,7 +263,9 @@ def test_older_edition_a_player_learns_exactly_the_two_cards_looked_at() -> None
 def test_older_edition_looking_at_anything_but_two_different_slots_is_refused(
     slots: tuple[int, ...],
 ) -> None:
-    state = deal(OLDER, players=3, dealer=0, seed=5)
+    # Where looking is compulsory; the older preset lets a player look at fewer (test_options).
+    compulsory = OLDER.with_options(initial_peek_optional=False)
+    state = deal(compulsory, players=3, dealer=0, seed=5)
     refused(state, LookAtCards(0, slots), "setup.look-at-two")
 
 

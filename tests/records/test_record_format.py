@@ -55,6 +55,7 @@ from sabai_rules.referee.record import (
     record_to_json,
     write_record,
 )
+from sabai_rules.referee.replay import replay
 from sabai_rules.ruleset import PRESETS, Ruleset
 
 SCHEMA_PATH = Path(sabai_rules.__file__).parent / "schema" / "record-v1.schema.json"
@@ -634,3 +635,28 @@ def test_the_reader_refuses_whole_fractions_that_the_schema_counts_as_integers(
     assert schema_errors(data) == []  # JSON Schema: 1.0 is an integer
     with pytest.raises(RecordError):
         read_record(data)
+
+
+@pytest.mark.rules("ruling.older-look-optional", "setup.look-at-two")
+def test_a_declined_look_is_a_look_at_no_slot_and_replays_under_the_older_preset() -> None:
+    data = _minimal()
+    data["ruleset"] = {"preset": "older", "options": {}}
+    data["players"] = ["Anna", "Ben", "Cleo"]
+    data["rounds"][0]["events"] = [
+        {"actor": "Cleo", "action": "LookAtCards", "slots": [0, 3]},
+        {"actor": "Anna", "action": "LookAtCards", "slots": []},
+        {"actor": "Ben", "action": "LookAtCards", "slots": [2]},
+        {"actor": "Ben", "action": "Draw"},
+        {"actor": "Ben", "action": "Play"},
+    ]
+    assert schema_errors(data) == []
+    record = read_record(data)
+    assert record.version == 1
+    assert record.rounds[0].events[1].action == LookAtCards(0, ())
+    verdict = replay(record)
+    assert (verdict.illegal, verdict.problems, verdict.stopped) == ((), (), False)
+    assert json.loads(write_record(record))["rounds"][0]["events"][1]["slots"] == []
+    # Where looking is compulsory, the same record breaks the rule of the two cards.
+    data["ruleset"]["options"] = {"initial_peek_optional": False}
+    (illegal,) = replay(read_record(data)).illegal
+    assert (illegal.number, illegal.rule) == (2, "setup.look-at-two")

@@ -126,6 +126,7 @@ MESSAGES: Final[Mapping[str, Mapping[str, str]]] = {
         "the top card of the discard pile at event {event}": "la carte du dessus de la défausse à l'événement {event}",
         "card {depth} below the top of the discard pile at event {event}": "la carte {depth} sous le dessus de la défausse à l'événement {event}",
         "a card of the draw pile at event {event}": "une carte de la pioche à l'événement {event}",
+        "{0} reached for {1}'s card in slot {slot} at the same moment as {2}, who got it: {0}'s reach did nothing": "{0} a voulu prendre la carte de {1} à l'emplacement {slot} au même moment que {2}, qui l'a eue : le geste fait par {0} n'a eu aucun effet",
     },
     "nl": {
         "chance decides first: the cards are being dealt": "het toeval beslist eerst: de kaarten worden gedeeld",
@@ -199,6 +200,7 @@ MESSAGES: Final[Mapping[str, Mapping[str, str]]] = {
         "the top card of the discard pile at event {event}": "de bovenste kaart van de aflegstapel bij gebeurtenis {event}",
         "card {depth} below the top of the discard pile at event {event}": "kaart {depth} onder de bovenste kaart van de aflegstapel bij gebeurtenis {event}",
         "a card of the draw pile at event {event}": "een kaart van de trekstapel bij gebeurtenis {event}",
+        "{0} reached for {1}'s card in slot {slot} at the same moment as {2}, who got it: {0}'s reach did nothing": "{0} greep naar de kaart van {1} op plaats {slot} op hetzelfde moment als {2}, die de kaart kreeg: de greep van {0} had geen effect",
     },
     "fi": {
         "chance decides first: the cards are being dealt": "sattuma päättää ensin: kortteja jaetaan",
@@ -272,5 +274,6 @@ MESSAGES: Final[Mapping[str, Mapping[str, str]]] = {
         "the top card of the discard pile at event {event}": "poistopinon päällimmäinen kortti tapahtumassa {event}",
         "card {depth} below the top of the discard pile at event {event}": "poistopinon kortti {depth} päällimmäisen alla tapahtumassa {event}",
         "a card of the draw pile at event {event}": "pakan kortti tapahtumassa {event}",
+        "{0} reached for {1}'s card in slot {slot} at the same moment as {2}, who got it: {0}'s reach did nothing": "{0} tavoitteli pelaajan {1} korttia paikassa {slot} samaan aikaan kuin {2}, joka sai sen: pelaajan {0} tavoittelu ei vaikuttanut mihinkään",
     },
 }

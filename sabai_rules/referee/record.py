@@ -55,6 +55,7 @@ import attrs
 
 from sabai_rules import chance
 from sabai_rules.cards import UNKNOWN, face_name, parse_face
+from sabai_rules.engine.rules import race_loser
 from sabai_rules.moves import (
     ACTIONS_BY_NAME,
     PARAMETERS,
@@ -732,9 +733,10 @@ def _gestures(
             f" {len(players)} (ruling.nose-race-order)",
             path,
         )
-    if order[-1] != action.actor:
+    loser = race_loser(order)
+    if loser != action.actor:
         raise RecordError(
-            f"the last of the order is {_printable(players[order[-1]])}, but"
+            f"the last of the order is {_printable(players[loser])}, but"
             f" {_printable(players[action.actor])} touched last (ruling.nose-race-order)",
             path,
         )

@@ -37,8 +37,10 @@ from sabai_rules.engine.rules import (
     is_identical,
     may_exchange,
     owner_precedence,
+    reach_by_play_order,
     reshuffles,
     rule_of,
+    trusts_unseen_claims,
 )
 from sabai_rules.events import Event
 from sabai_rules.game import finish_round, new_game
@@ -103,6 +105,7 @@ from sabai_rules.state import (
     RoundResult,
     Setup,
     State,
+    Table,
     card_bit,
 )
 
@@ -114,6 +117,8 @@ MAX_REPORTED: Final = 100
 _TURNED_OVER = "ruling.ass-joker-turned-over"
 #: The ruling under which an owner's priority sets another player's reach for the card aside.
 _PRIORITY = "ruling.first-refusal"
+#: The ruling under which a reach for a card another player got at the same moment did nothing.
+_SAME_CARD = rule_of(reach_by_play_order)
 
 __all__ = [
     "MAX_REPORTED",
@@ -380,8 +385,9 @@ class Played:
     state: State
     caused: tuple[Event, ...]
     error: IllegalActionError | None
-    #: The owner who threw the card in at the same moment with priority
-    #: (:rule:`ruling.first-refusal`): this reach for it did not happen.
+    #: The player who got the card this reach was for, at the same moment: its owner with
+    #: priority (:rule:`ruling.first-refusal`), or the one who touched it first
+    #: (:rule:`ruling.same-card-reach`); this reach did not happen.
     outranked_by: int = NO_PLAYER
 
 
@@ -710,28 +716,39 @@ def _card_of(state: State, action: Action) -> int:
 def _outranked(
     state: State, group: list[tuple[int, RecordEvent]], cards: list[int]
 ) -> tuple[dict[int, int], list[tuple[int, int]]]:
-    """The throw-ins of a simultaneous group that reach for a card its owner throws in at the
-    same moment, when the owner's first refusal is a priority (:rule:`ruling.first-refusal`):
-    event index -> the owner; and each later reach for any other card thrown in twice at once,
-    with the card's first reach: such a card makes the record unusable (tolerant play plays the
-    first reach and skips the others)."""
-    claims: dict[int, list[tuple[int, Action]]] = {}
+    """The throw-ins of a simultaneous group that reach for a card another of the group got, and
+    who got it (event index -> that player): the owner, who knows the card, where first refusal
+    is a priority (:rule:`ruling.first-refusal`); else the one the record marks ``first`` — or,
+    under ``same_card_reach="play_order"``, the first of them in play order from the active
+    player (:rule:`ruling.same-card-reach`). And each later reach for a card thrown in twice at
+    once that none of these settles, with the card's first reach: such a card makes the record
+    unusable (tolerant play plays the first reach and skips the others)."""
+    claims: dict[int, list[tuple[int, RecordEvent]]] = {}
     for (i, event), card in zip(group, cards, strict=True):
-        claims.setdefault(card, []).append((i, event.action))
+        claims.setdefault(card, []).append((i, event))
+    rules, turn, n = state.setup.ruleset, state.flow.turn, state.players
     outranked: dict[int, int] = {}
     twice: list[tuple[int, int]] = []
     for card, reaching in claims.items():
         if len(reaching) == 1:
             continue
-        owner = getattr(reaching[0][1], "owner", NO_PLAYER)
-        own = [i for i, action in reaching if action.actor == owner]
+        owner = getattr(reaching[0][1].action, "owner", NO_PLAYER)
+        own = [i for i, event in reaching if event.action.actor == owner]
         precedence = owner_precedence(
-            state.setup.ruleset, state.table.mask(owner), state.flow.lockout, owner, card
+            rules, state.table.mask(owner), state.flow.lockout, owner, card
         )
-        if len(own) != 1 or precedence != PRIORITY:
-            twice.extend((reaching[0][0], i) for i, _ in reaching[1:])
+        marked = [i for i, event in reaching if event.first]
+        if len(own) == 1 and precedence == PRIORITY:
+            got = own[0]
+        elif reach_by_play_order(rules):
+            got = min(reaching, key=lambda item: (item[1].action.actor - turn) % n)[0]
+        elif len(marked) == 1:
+            got = marked[0]
         else:
-            outranked.update((i, owner) for i, action in reaching if action.actor != owner)
+            twice.extend((reaching[0][0], i) for i, _ in reaching[1:])
+            continue
+        winner = next(event.action.actor for i, event in reaching if i == got)
+        outranked.update((i, winner) for i, _ in reaching if i != got)
     return outranked, twice
 
 
@@ -846,16 +863,27 @@ def _note(step: Played, names: Sequence[str]) -> Note | None:
     engine decides that: :func:`~sabai_rules.engine.rules.may_exchange`), when the engine's
     knowledge says the player had seen it."""
     action = step.action
-    owner = step.outranked_by
-    if owner != NO_PLAYER and isinstance(action, ThrowIn):
-        wording = Wording(
-            "{0} reached for {1}'s card in slot {slot} at the same moment as {1}, who knew it and"
-            " had priority: {1} threw it in, and {0}'s reach did nothing",
-            (action.actor, owner),
-            (("slot", action.slot),),
-        )
+    winner = step.outranked_by
+    if winner != NO_PLAYER and isinstance(action, ThrowIn):
+        owner = action.owner
+        if winner == owner:
+            wording = Wording(
+                "{0} reached for {1}'s card in slot {slot} at the same moment as {1}, who knew it"
+                " and had priority: {1} threw it in, and {0}'s reach did nothing",
+                (action.actor, owner),
+                (("slot", action.slot),),
+            )
+            rule = _PRIORITY
+        else:
+            wording = Wording(
+                "{0} reached for {1}'s card in slot {slot} at the same moment as {2}, who got it:"
+                " {0}'s reach did nothing",
+                (action.actor, owner, winner),
+                (("slot", action.slot),),
+            )
+            rule = _SAME_CARD
         message = wording.text(names)
-        return Note(step.number, step.round, step.index, action, _PRIORITY, message, wording)
+        return Note(step.number, step.round, step.index, action, rule, message, wording)
     if not isinstance(action, Keep):
         return None
     table, deck = step.before.table, step.before.deck
@@ -1188,7 +1216,9 @@ class _Tables:
             if twice and not self.tolerant:
                 first_reach = twice[0][0]
                 return [], Problem(
-                    f"{path}[{first_reach}]", "one card is thrown in twice at the same moment"
+                    f"{path}[{first_reach}]",
+                    "one card is thrown in twice at the same moment, and the record does not say"
+                    ' who got it ("first": true on that throw-in, ruling.same-card-reach)',
                 )
             skipped = {i for _, i in twice} | set(outranked)
             group = [item for item in group if item[0] not in skipped]
@@ -1329,6 +1359,8 @@ class _Tables:
                 reshuffled += 1
             node = chance_node(after)
         world = world.but(state=State(world.state.setup, after.table, after.flow))
+        if event.unseen_by and error is None:
+            world = world.but(state=_unseen(world.state, before, action, event.unseen_by))
         if event.shows is not None and isinstance(action, Draw):
             subjects = card_subjects(before, action, after if error is None else None)
             world = _stated(world, subjects, event.shows, f"$.rounds[{r}].events[{index}].shows")
@@ -1380,6 +1412,29 @@ class _Tables:
                 if face != UNKNOWN:
                     world = _stated(world, (card,), (face,), f"{path}[{p}][{slot}]")
         return way.but(world=world)
+
+
+def _unseen(after: State, before: State, action: Action, players: Sequence[int]) -> State:
+    """``after``, the table after ``action``, with the card it showed and put back (a wrong card
+    taken back, an Ass Joker turned over or shown) unseen by ``players``, who say they did not
+    look at it (:rule:`ruling.unseen-card`), where the ruleset takes them at their word. A card
+    that went to the discard pile stays seen by all."""
+    if not trusts_unseen_claims(after.ruleset):
+        return after
+    t = after.table
+    public, private = t.public, list(t.private)
+    for card in card_subjects(before, action, after):
+        bit = card_bit(card)
+        if card in t.discard or not public & bit:
+            continue
+        # Shown to all but them: everybody else has seen it.
+        public &= ~bit
+        for p in range(after.players):
+            private[p] = private[p] & ~bit if p in players else private[p] | bit
+    if public == t.public:
+        return after
+    table = Table(t.rows, t.draw, t.discard, t.held, public, tuple(private))
+    return State(after.setup, table, after.flow)
 
 
 def _stated(world: World, cards: Sequence[int], faces: Sequence[int], path: str) -> World:

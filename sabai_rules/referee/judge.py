@@ -317,7 +317,8 @@ def read_actions(texts: Sequence[str] | str, names: Sequence[str]) -> tuple[Reco
         for part in text.split(";"):
             if not part.strip():
                 continue
-            words = _Words(part, len(events) + 1, names)
+            # Columns count from the action's first word.
+            words = _Words(part.strip(), len(events) + 1, names)
             action, face = _action(words)
             if words.peek() is not None:
                 raise words.error(f"the action is over: {words.peek()!r} is one word too many")

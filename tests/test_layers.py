@@ -50,6 +50,8 @@ LAYERS = {
     "sabai_rules.episode": 2,
     "sabai_rules.referee.record": 3,
     "sabai_rules.referee.unknown": 4,
+    "sabai_rules.referee.steps": 4,
+    "sabai_rules.referee.tables": 4,
     "sabai_rules.referee.replay": 4,
     "sabai_rules.referee.judge": 4,
     "sabai_rules.referee.i18n": 4,

@@ -19,6 +19,8 @@ ROOT = Path(__file__).resolve().parents[1]
 WORDED = (
     ROOT / "sabai_rules" / "engine" / "legality.py",
     ROOT / "sabai_rules" / "referee" / "replay.py",
+    ROOT / "sabai_rules" / "referee" / "steps.py",
+    ROOT / "sabai_rules" / "referee" / "tables.py",
 )
 
 

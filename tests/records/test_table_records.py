@@ -259,8 +259,7 @@ def test_a_round_without_its_reveal_has_an_undecided_result_and_with_it_a_decide
 def test_a_record_that_leaves_too_much_unknown_is_refused_with_what_to_state(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # The module, not the function the package exports under the same name.
-    monkeypatch.setattr(importlib.import_module("sabai_rules.referee.replay"), "MAX_WORLDS", 1)
+    monkeypatch.setattr(importlib.import_module("sabai_rules.referee.tables"), "MAX_WORLDS", 1)
     events: list[Json] = [
         {"actor": "Anna", "action": "Draw"},
         {"actor": "Anna", "action": "Play"},

@@ -29,6 +29,7 @@ the referee as it was to the table.
 from __future__ import annotations
 
 from collections.abc import Generator, Iterator, Sequence
+from typing import Final
 
 import attrs
 
@@ -52,6 +53,7 @@ from sabai_rules.moves import (
     resolve_chance,
     seeded_outcome,
 )
+from sabai_rules.referee import steps
 from sabai_rules.referee.record import (
     TABLE_VERSION,
     Problem,
@@ -62,7 +64,6 @@ from sabai_rules.referee.record import (
     moments,
 )
 from sabai_rules.referee.steps import (
-    MAX_REPORTED,
     ORDINALS,
     Dealt,
     IllegalEvent,
@@ -92,6 +93,10 @@ from sabai_rules.state import (
     ChanceModel,
     State,
 )
+
+#: How many illegal events, undecided events, problems and notes a verdict holds (and the referee
+#: reports) in full; of the rest, it counts them.
+MAX_REPORTED: Final = steps.MAX_REPORTED
 
 __all__ = [
     "MAX_REPORTED",

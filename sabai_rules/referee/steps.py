@@ -11,7 +11,7 @@ Each step of a record played is a :class:`~sabai_rules.referee.replay.Dealt` rou
 :class:`~sabai_rules.referee.replay.UndecidedEvent`, :class:`~sabai_rules.referee.replay.Note`).
 Their public home is :mod:`sabai_rules.referee.replay`. What a moment of a record needs, whoever
 plays it: the cards its events name (:func:`check_slots`), the throw-ins of a simultaneous group
-in the order of :rule:`ruling.sequential-actions` (:func:`in_ruling_order`, :func:`outranked`,
+in the order of :rule:`ruling.sequential-actions` (:func:`in_ruling_order`, :func:`settled_reaches`,
 :func:`where_it_lies`), the notes the rulings ask for (:func:`note_for`), the end-of-round passes
 nobody records (:func:`close_round`).
 """
@@ -380,7 +380,7 @@ class Skipped:
     problem: Problem
 
 
-#: One step of :func:`play_record`.
+#: One step of :func:`~sabai_rules.referee.replay.play_record`.
 Step: TypeAlias = Dealt | Played | RoundClosed | Skipped
 
 

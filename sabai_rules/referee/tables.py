@@ -112,11 +112,11 @@ from sabai_rules.state import (
     card_bit,
 )
 
-__all__ = ["table_play", "table_verdict"]
+__all__ = ["Judged", "RoundJudged", "Way", "table_play", "table_verdict"]
 
 
 @attrs.frozen
-class _Way:
+class Way:
     """One world of a round and what happened in it: its steps, newest first, each with the cards
     whose faces it did not know then (cons cells shared with the worlds it split from), the
     events illegal there, whether it stopped at one (strict play), and the chance the record
@@ -132,11 +132,11 @@ class _Way:
     reshuffled: int = 0
     raced: int = 0
 
-    def but(self, **changes: Any) -> _Way:
+    def but(self, **changes: Any) -> Way:
         """This way with ``changes``, as ``attrs.evolve`` gives it (built directly: a way is
         made anew at every event)."""
         get = changes.get
-        return _Way(
+        return Way(
             get("world", self.world),
             get("steps", self.steps),
             get("illegal", self.illegal),
@@ -147,7 +147,7 @@ class _Way:
             get("raced", self.raced),
         )
 
-    def stepped(self, step: Step, world: World | None = None) -> _Way:
+    def stepped(self, step: Step, world: World | None = None) -> Way:
         world = self.world if world is None else world
         return self.but(world=world, steps=(step, world, self.steps))
 
@@ -173,13 +173,13 @@ class _DeadError(Exception):
 
 
 @attrs.frozen
-class _RoundJudged:
+class RoundJudged:
     """A round judged in every world: the worlds at its end (those that stopped at an illegal
     event included), the representative whose steps are shown, and the round's result where the
     record decides it."""
 
-    ways: tuple[_Way, ...]
-    shown: _Way
+    ways: tuple[Way, ...]
+    shown: Way
     closed: State | None
     #: The cards of the rows at the end whose faces the worlds do not all know and agree on.
     open_at_end: int
@@ -267,13 +267,13 @@ class _Tables:
         state = State(setup, found.state.table, found.state.flow)
         return World(state, (found.unknown,) if found.unknown else ())
 
-    def round(self, rnd: RoundRecord, r: int, first: int, game: Game, what: str) -> _RoundJudged:
+    def round(self, rnd: RoundRecord, r: int, first: int, game: Game, what: str) -> RoundJudged:
         world = self.first_world(rnd, r, game)
-        ways = [_Way(world, (Dealt(r, world.state), world, ()))]
-        ended: list[_Way] = []  # the worlds stopped at an illegal event
+        ways = [Way(world, (Dealt(r, world.state), world, ()))]
+        ended: list[Way] = []  # the worlds stopped at an illegal event
         path = f"$.rounds[{r}]"
         for moment in moments(rnd.events):
-            going: list[_Way] = []
+            going: list[Way] = []
             problems: list[Problem] = []
             if ways and all(w.world.state.is_over for w in ways) and self.tolerant:
                 # Every event after the end of the round: one problem for them all.
@@ -297,12 +297,10 @@ class _Tables:
             self.bounded(ways, first, rnd)
         return self.closed(rnd, ways, ended, path)
 
-    def closed(
-        self, rnd: RoundRecord, ways: list[_Way], ended: list[_Way], path: str
-    ) -> _RoundJudged:
+    def closed(self, rnd: RoundRecord, ways: list[Way], ended: list[Way], path: str) -> RoundJudged:
         """The round's end: the unrecorded passes, the rows turned up as the record states them,
         each world's result, and which world is shown."""
-        finished: list[_Way] = []
+        finished: list[Way] = []
         results: list[RoundResult | None] = []
         closed = None
         for last in ways:
@@ -332,7 +330,7 @@ class _Tables:
             for card, face in enumerate(shown.world.state.deck.faces):
                 if theirs[card] != face:
                     open_at_end |= card_bit(card)
-        return _RoundJudged(population, shown, closed, open_at_end, result, decided)
+        return RoundJudged(population, shown, closed, open_at_end, result, decided)
 
     def contradicted(self, path: str) -> None:
         dead = self.contradiction
@@ -343,7 +341,7 @@ class _Tables:
             dead.path,
         )
 
-    def bounded(self, ways: list[_Way], first: int, rnd: RoundRecord) -> None:
+    def bounded(self, ways: list[Way], first: int, rnd: RoundRecord) -> None:
         if len(ways) <= MAX_WORLDS:
             return
         open_ = sorted({b.number for w in ways for b in w.world.branches})
@@ -359,13 +357,13 @@ class _Tables:
 
     def moment(
         self,
-        way: _Way,
+        way: Way,
         rnd: RoundRecord,
         r: int,
         first: int,
         moment: list[tuple[int, RecordEvent]],
         what: str,
-    ) -> tuple[list[_Way], Problem | None]:
+    ) -> tuple[list[Way], Problem | None]:
         """The moment played in one world: the worlds it leads to (none if the record cannot have
         happened there) and the problem that makes it unplayable there, if any."""
         state = way.world.state
@@ -414,19 +412,19 @@ class _Tables:
 
             number = first + group[0][0] if group else first
             ways = self.answered(way, ask, number, None)
-        done: list[_Way] = []
+        done: list[Way] = []
         for w in ways:
             done.extend(self.group(w, r, first, group, outranked))
         return done, problem
 
     def group(
         self,
-        way: _Way,
+        way: Way,
         r: int,
         first: int,
         group: list[tuple[int, RecordEvent]],
         outranked: dict[int, int],
-    ) -> list[_Way]:
+    ) -> list[Way]:
         state = way.world.state
         events = self.record.rounds[r].events
         for i, owner in outranked.items():
@@ -438,7 +436,7 @@ class _Tables:
         ways = [way]
         before = NO_PLAYER
         for (i, event), card in zip(ordered, cards, strict=True):
-            following: list[_Way] = []
+            following: list[Way] = []
             for w in ways:
                 if w.stopped or w.world.state.is_over:
                     following.append(w)
@@ -452,8 +450,8 @@ class _Tables:
     # -- an event -------------------------------------------------------------------------------
 
     def event(
-        self, way: _Way, r: int, number: int, index: int, action: Action, event: RecordEvent
-    ) -> list[_Way]:
+        self, way: Way, r: int, number: int, index: int, action: Action, event: RecordEvent
+    ) -> list[Way]:
         path = f"$.rounds[{r}].events[{index}].shows"
         world = way.world
         if event.shows is not None and not isinstance(action, Draw):
@@ -465,7 +463,7 @@ class _Tables:
         if world is not way.world:
             way = way.but(world=world)
         children = self.answered(way, lambda s, u: questions(s, action, u), number, action)
-        played: list[_Way] = []
+        played: list[Way] = []
         for child in children:
             try:
                 played.append(self.play(child, r, number, index, action, event))
@@ -477,11 +475,11 @@ class _Tables:
 
     def answered(
         self,
-        way: _Way,
+        way: Way,
         ask: Callable[[State, int], Iterable[Question]],
         number: int,
         action: Action | None,
-    ) -> list[_Way]:
+    ) -> list[Way]:
         """``way`` split by the answers to the questions ``ask`` puts to its table
         (:func:`~sabai_rules.referee.unknown.split`), each answer kept as a
         :class:`~sabai_rules.referee.unknown.Branch` of the world, naming its card."""
@@ -497,8 +495,8 @@ class _Tables:
         return parts
 
     def play(
-        self, way: _Way, r: int, number: int, index: int, action: Action, event: RecordEvent
-    ) -> _Way:
+        self, way: Way, r: int, number: int, index: int, action: Action, event: RecordEvent
+    ) -> Way:
         """``action`` played in one world, chance deciding what the record does not state."""
         world = way.world
         before = world.state
@@ -574,11 +572,11 @@ class _Tables:
             return state, caused + events
         return apply_chance(state, outcome), caused
 
-    def noted(self, way: _Way, step: Played) -> _Way:
+    def noted(self, way: Way, step: Played) -> Way:
         note = note_for(step, self.names)
         return way if note is None else way.but(notes=(*way.notes, note))
 
-    def revealed(self, way: _Way, reveal: tuple[tuple[int, ...], ...], path: str) -> _Way:
+    def revealed(self, way: Way, reveal: tuple[tuple[int, ...], ...], path: str) -> Way:
         """The rows as turned up at the end, stated face by face."""
         world = way.world
         rows = world.state.table.rows
@@ -713,12 +711,12 @@ def _answered(
     return (*branches, Branch(card, faces, number, wording))
 
 
-def _merged(ways: list[_Way]) -> list[_Way]:
+def _merged(ways: list[Way]) -> list[Way]:
     """The worlds, those that have become the same again made one (their answers joined)."""
     if len(ways) < 2:
         return ways
     seen: dict[Any, int] = {}
-    out: list[_Way] = []
+    out: list[Way] = []
     for way in ways:
         w = way.world
         key = (
@@ -740,7 +738,7 @@ def _merged(ways: list[_Way]) -> list[_Way]:
     return out
 
 
-def _joined(a: _Way, b: _Way) -> _Way:
+def _joined(a: Way, b: Way) -> Way:
     """``a`` standing also for ``b``: each answer they share the question of, joined."""
     mine = {(x.card, x.number): x for x in a.world.branches}
     for branch in b.world.branches:
@@ -751,17 +749,17 @@ def _joined(a: _Way, b: _Way) -> _Way:
     return a.but(world=world)
 
 
-def _merged_back(parent: _Way, played: list[_Way], number: int) -> list[_Way]:
+def _merged_back(parent: Way, played: list[Way], number: int) -> list[Way]:
     """The worlds an event split and that played it alike, made one again: the world it split
     from, if every part played alike (it stands for all of them); else, where the event asked
     about one card only, that card narrowed to the faces of the parts that played alike."""
 
-    def outcome(way: _Way) -> tuple[Any, ...]:
+    def outcome(way: Way) -> tuple[Any, ...]:
         state = way.world.state
         error = way.illegal[-1][1].rule if way.illegal and way.illegal[-1][0] == number else None
         return (state.table, state.flow, error, way.stopped)
 
-    groups: dict[Any, list[_Way]] = {}
+    groups: dict[Any, list[Way]] = {}
     for way in played:
         groups.setdefault(outcome(way), []).append(way)
     if len(groups) == 1:
@@ -784,7 +782,7 @@ def _merged_back(parent: _Way, played: list[_Way], number: int) -> list[_Way]:
     return out
 
 
-def _as_parent(played: _Way, world: World, number: int) -> _Way:
+def _as_parent(played: Way, world: World, number: int) -> Way:
     """``played``, an event played in a part of ``world``, standing for all of ``world``."""
     state = played.world.state
     setup = world.state.setup
@@ -862,34 +860,35 @@ def _card_wording(state: State, card: int, action: Action | None, number: int) -
 
 
 @attrs.frozen
-class _Judged:
+class Judged:
     """A record of version 2 judged: per round, its worlds; the steps shown (those of each
     round's representative world, with the cards whose faces the worlds do not agree on shown
     as ``?``); the game as far as it was played; and whether every round's result is decided."""
 
-    rounds: tuple[_RoundJudged, ...]
+    rounds: tuple[RoundJudged, ...]
     #: The steps of the record, each round's judged in its place.
-    sequence: tuple[Step | _RoundJudged, ...]
+    sequence: tuple[Step | RoundJudged, ...]
     game: Game
     problems: tuple[Problem, ...]
     undecided_results: tuple[int, ...]
 
     def steps(self) -> Iterator[Step]:
-        """Every step, as :func:`play_record` gives them (worked out as they are asked for)."""
+        """Every step, as :func:`~sabai_rules.referee.replay.play_record` gives them (worked out
+        as they are asked for)."""
         for item in self.sequence:
-            if isinstance(item, _RoundJudged):
+            if isinstance(item, RoundJudged):
                 yield from _shown_steps(item)
             else:
                 yield item
 
 
-def table_play(record: Record, *, tolerant: bool, caused: bool) -> _Judged:
+def table_play(record: Record, *, tolerant: bool, caused: bool) -> Judged:
     tables = _Tables(record, tolerant, caused)
     game = new_game(
         len(record.players), record.ruleset, seed=record.seed, first_dealer=record.first_dealer
     )
-    rounds: list[_RoundJudged] = []
-    steps: list[Step | _RoundJudged] = []
+    rounds: list[RoundJudged] = []
+    steps: list[Step | RoundJudged] = []
     problems: list[Problem] = []
     undecided: list[int] = []
     first = 1
@@ -928,11 +927,11 @@ def table_play(record: Record, *, tolerant: bool, caused: bool) -> _Judged:
         if isinstance(closed, RoundClosed) and closed.problem is not None:
             problems.append(closed.problem)
             break
-    return _Judged(tuple(rounds), tuple(steps), game, tuple(problems), tuple(undecided))
+    return Judged(tuple(rounds), tuple(steps), game, tuple(problems), tuple(undecided))
 
 
 def _round_end(
-    judged: _RoundJudged, rnd: RoundRecord, game: Game, more: bool, path: str, tolerant: bool
+    judged: RoundJudged, rnd: RoundRecord, game: Game, more: bool, path: str, tolerant: bool
 ) -> list[Step]:
     """The steps that close a judged round: a stated reshuffle or nose race it never met, then
     its close (with a problem if it stops before it is over and ``more`` rounds follow)."""
@@ -955,7 +954,7 @@ def _round_end(
     return out
 
 
-def _unmet(rnd: RoundRecord, way: _Way, path: str) -> Problem | None:
+def _unmet(rnd: RoundRecord, way: Way, path: str) -> Problem | None:
     """The first reshuffle or random nose race the round states and never met."""
     for key, stated, met, what in (
         ("reshuffles", len(rnd.reshuffles), way.reshuffled, "reshuffle"),
@@ -969,7 +968,7 @@ def _unmet(rnd: RoundRecord, way: _Way, path: str) -> Problem | None:
     return None
 
 
-def _shown_steps(judged: _RoundJudged) -> list[Step]:
+def _shown_steps(judged: RoundJudged) -> list[Step]:
     """The steps of a round's representative world, each table showing as ``?`` the cards whose
     faces the worlds that reached it do not all know and agree on."""
     others = _others(judged)
@@ -984,7 +983,7 @@ def _shown_steps(judged: _RoundJudged) -> list[Step]:
     return out
 
 
-def _others(judged: _RoundJudged) -> list[dict[int, State]]:
+def _others(judged: RoundJudged) -> list[dict[int, State]]:
     """The table before each event in each world of a round but the representative."""
     found = []
     for way in judged.ways:

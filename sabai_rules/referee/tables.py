@@ -508,6 +508,55 @@ class _Tables:
             error = None
         except IllegalActionError as refused:
             after, caused, error = before, (), refused.with_traceback(None)
+        world, after, caused, error, reshuffled, raced = self.chance(
+            way, after, caused, error, action, rnd
+        )
+        setup = world.state.setup
+        world = world.but(
+            state=after if after.setup is setup else State(setup, after.table, after.flow)
+        )
+        if event.unseen_by and error is None:
+            world = world.but(state=_unseen(world.state, before, action, event.unseen_by))
+        if event.shows is not None and isinstance(action, Draw):
+            subjects = card_subjects(before, action, after if error is None else None)
+            world = _stated(world, subjects, event.shows, f"$.rounds[{r}].events[{index}].shows")
+        if before.setup is not world.state.setup:  # a face fixed since: the table shown with it
+            before = State(world.state.setup, before.table, before.flow)
+        after = world.state if error is None or self.tolerant else before
+        step = Played(number, r, index, action, before, after, caused, error)
+        if error is None:
+            steps = (step, world, way.steps)
+            way = way.but(
+                world=world, steps=steps, reached=number, reshuffled=reshuffled, raced=raced
+            )
+            return self.noted(way, step)
+        world = world.but(state=after)
+        return way.but(
+            world=world,
+            steps=(step, world, way.steps),
+            illegal=(*way.illegal, (number, error)),
+            stopped=not self.tolerant,
+            reached=number,
+            reshuffled=reshuffled,
+            raced=raced,
+        )
+
+    def chance(
+        self,
+        way: Way,
+        after: State,
+        caused: tuple[Event, ...],
+        error: IllegalActionError | None,
+        action: Action,
+        rnd: RoundRecord,
+    ) -> tuple[World, State, tuple[Event, ...], IllegalActionError | None, int, int]:
+        """The chance ``action`` waits for after it was played in ``way``'s world (``after``):
+        a random nose race's loser as the record states it, else the seeded sampler's; a
+        reshuffle placed by the sampler and unknown to the referee (its cards one pool), the
+        cards the record states of it fixed. The world, the state, the events, the refusal of a
+        stated pile no discard pile made (strict play: the table as it was) and the reshuffles
+        and random races met so far."""
+        world, before = way.world, way.world.state
         reshuffled, raced = way.reshuffled, way.raced
         node = chance_node(after)
         while node is not None:
@@ -530,39 +579,13 @@ class _Tables:
                     fixed = _stated_reshuffle(world, taken, rnd.reshuffles[reshuffled], action)
                     if isinstance(fixed, IllegalActionError):
                         if not self.tolerant:
-                            after, caused, error = before, (), fixed
-                            world = way.world
-                            break
+                            return way.world, before, (), fixed, way.reshuffled, way.raced
                         error = fixed
                     else:
                         world = fixed
                 reshuffled += 1
             node = chance_node(after)
-        world = world.but(state=State(world.state.setup, after.table, after.flow))
-        if event.unseen_by and error is None:
-            world = world.but(state=_unseen(world.state, before, action, event.unseen_by))
-        if event.shows is not None and isinstance(action, Draw):
-            subjects = card_subjects(before, action, after if error is None else None)
-            world = _stated(world, subjects, event.shows, f"$.rounds[{r}].events[{index}].shows")
-        before = State(world.state.setup, before.table, before.flow)
-        after = world.state if error is None or self.tolerant else before
-        step = Played(number, r, index, action, before, after, caused, error)
-        if error is None:
-            steps = (step, world, way.steps)
-            way = way.but(
-                world=world, steps=steps, reached=number, reshuffled=reshuffled, raced=raced
-            )
-            return self.noted(way, step)
-        world = world.but(state=after)
-        return way.but(
-            world=world,
-            steps=(step, world, way.steps),
-            illegal=(*way.illegal, (number, error)),
-            stopped=not self.tolerant,
-            reached=number,
-            reshuffled=reshuffled,
-            raced=raced,
-        )
+        return world, after, caused, error, reshuffled, raced
 
     def chanced(
         self, state: State, outcome: int, caused: tuple[Event, ...]

@@ -62,7 +62,7 @@ from sabai_rules.referee.record import (
     write_record,
 )
 from sabai_rules.referee.render import render_html, render_json, render_table, render_text
-from sabai_rules.referee.replay import replay, table_after
+from sabai_rules.referee.replay import Verdict, replay, table_after
 from sabai_rules.ruleset import PRESETS, Ruleset
 from sabai_rules.state import State
 
@@ -500,6 +500,13 @@ def _replay_command(args: argparse.Namespace, out: TextIO) -> int:
     record = load_record(args.record, problems=problems if args.tolerant else None)
     with _citing():
         verdict = replay(record, tolerant=args.tolerant, problems=problems)
+    return _verdict_out(verdict, args, out)
+
+
+def _verdict_out(verdict: Verdict, args: argparse.Namespace, out: TextIO) -> int:
+    """Write the verdict in the format and language asked for; its exit code: 1 for an illegal
+    event or a problem, 4 for an event the record cannot decide, else 0."""
+    with _citing():
         render = {"json": render_json, "html": render_html}.get(args.format, render_text)
         text = render(verdict, args.lang)
     out.write(text)
@@ -522,12 +529,7 @@ def _judge_command(args: argparse.Namespace, out: TextIO) -> int:
         _write_atomic(args.record, write_record(record))
     with _citing():
         verdict = replay(record, tolerant=args.tolerant)
-        render = {"json": render_json, "html": render_html}.get(args.format, render_text)
-        text = render(verdict, args.lang)
-    out.write(text)
-    if verdict.illegal or verdict.problems:
-        return EXIT_ILLEGAL
-    return EXIT_OK if verdict.decided else EXIT_UNDECIDED
+    return _verdict_out(verdict, args, out)
 
 
 #: A seat number as ``--as`` takes it: ASCII digits, few enough for any table.

@@ -33,12 +33,7 @@ from typing import Final
 
 import attrs
 
-from sabai_rules.cards import face_name
 from sabai_rules.engine.outcomes import chance_node
-from sabai_rules.engine.rules import (
-    reshuffles,
-    rule_of,
-)
 from sabai_rules.events import Event
 from sabai_rules.game import finish_round, new_game
 from sabai_rules.moves import (
@@ -64,7 +59,6 @@ from sabai_rules.referee.record import (
     moments,
 )
 from sabai_rules.referee.steps import (
-    ORDINALS,
     Dealt,
     IllegalEvent,
     Note,
@@ -82,6 +76,8 @@ from sabai_rules.referee.steps import (
     illegal_event,
     in_ruling_order,
     note_for,
+    pile_refused,
+    pile_too_long,
     settled_reaches,
     unplayable,
     where_it_lies,
@@ -352,35 +348,14 @@ def _stated_pile(state: State, faces: Sequence[int], action: Action) -> list[int
     node = chance_node(state)
     assert node is not None
     pile, card_faces = node.choices, state.deck.faces
-    rule = rule_of(reshuffles)
     if len(faces) > len(pile):
-        raise IllegalActionError(
-            rule,
-            action,
-            "the record states {stated} cards of the new draw pile, but the discard pile under its"
-            " top card holds {held}",
-            params={"stated": len(faces), "held": len(pile)},
-        )
+        raise pile_too_long(action, len(faces), len(pile))
     left = list(pile)  # in increasing order of id
     cards = []
-    for k, face in enumerate(faces, start=1):
+    for place, face in enumerate(faces, start=1):
         card = next((c for c in left if card_faces[c] == face), None)
         if card is None:
-            held = sum(1 for c in pile if card_faces[c] == face)
-            params = {"place": k, "face": face_name(face), "held": held, "nth": held + 1}
-            if held:
-                params["ordinal"] = ORDINALS.get(held + 1, f"{held + 1}th")
-                template = (
-                    "the record states card {place} from the top of the new draw pile as {face},"
-                    " its {ordinal} {face}, but the discard pile under its top card holds only"
-                    " {held}"
-                )
-            else:
-                template = (
-                    "the record states card {place} from the top of the new draw pile as {face},"
-                    " but the discard pile under its top card holds no {face}"
-                )
-            raise IllegalActionError(rule, action, template, params=params)
+            raise pile_refused(action, place, face, sum(1 for c in pile if card_faces[c] == face))
         left.remove(card)
         cards.append(card)
     return cards

@@ -23,6 +23,7 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
+from sabai_rules.cards import face_name
 from sabai_rules.engine.rules import (
     PRIORITY,
     in_reaction_round,
@@ -30,6 +31,7 @@ from sabai_rules.engine.rules import (
     may_exchange,
     owner_precedence,
     reach_by_play_order,
+    reshuffles,
     rule_of,
 )
 from sabai_rules.events import Event
@@ -93,6 +95,8 @@ __all__ = [
     "illegal_event",
     "in_ruling_order",
     "note_for",
+    "pile_refused",
+    "pile_too_long",
     "settled_reaches",
     "unplayable",
     "where_it_lies",
@@ -390,6 +394,38 @@ def unplayable(r: int, problem: Problem, tolerant: bool) -> Skipped:
     if not tolerant:
         raise RecordError(problem.message, problem.path)
     return Skipped(r, problem)
+
+
+def pile_too_long(action: Action, stated: int, held: int) -> IllegalActionError:
+    """The refusal of an action whose reshuffle the record states with more cards (``stated``)
+    than the discard pile under its top card ``held`` (:rule:`ruling.draw-pile-exhausted`)."""
+    return IllegalActionError(
+        rule_of(reshuffles),
+        action,
+        "the record states {stated} cards of the new draw pile, but the discard pile under its"
+        " top card holds {held}",
+        params={"stated": stated, "held": held},
+    )
+
+
+def pile_refused(action: Action, place: int, face: int, held: int) -> IllegalActionError:
+    """The refusal of an action whose reshuffle the record states with card ``place`` (from 1,
+    the top) of ``face``, of which the discard pile under its top card ``held`` fewer
+    (:rule:`ruling.draw-pile-exhausted`)."""
+    params: dict[str, object] = {"place": place, "face": face_name(face), "held": held}
+    if held:
+        params["nth"] = held + 1
+        params["ordinal"] = ORDINALS.get(held + 1, f"{held + 1}th")
+        template = (
+            "the record states card {place} from the top of the new draw pile as {face},"
+            " its {ordinal} {face}, but the discard pile under its top card holds only {held}"
+        )
+    else:
+        template = (
+            "the record states card {place} from the top of the new draw pile as {face},"
+            " but the discard pile under its top card holds no {face}"
+        )
+    return IllegalActionError(rule_of(reshuffles), action, template, params=params)
 
 
 #: How a reason counts the cards of one face.

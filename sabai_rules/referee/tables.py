@@ -23,8 +23,6 @@ import attrs
 from sabai_rules.cards import UNKNOWN, face_name
 from sabai_rules.engine.outcomes import chance_node
 from sabai_rules.engine.rules import (
-    reshuffles,
-    rule_of,
     trusts_unseen_claims,
 )
 from sabai_rules.events import Event
@@ -54,7 +52,7 @@ from sabai_rules.moves import (
     resolve_chance,
     seeded_outcome,
 )
-from sabai_rules.position import read_position
+from sabai_rules.position import display_state, read_position
 from sabai_rules.referee.record import (
     Problem,
     Record,
@@ -65,7 +63,6 @@ from sabai_rules.referee.record import (
 )
 from sabai_rules.referee.steps import (
     MAX_REPORTED,
-    ORDINALS,
     Dealt,
     IllegalEvent,
     Note,
@@ -83,6 +80,8 @@ from sabai_rules.referee.steps import (
     illegal_event,
     in_ruling_order,
     note_for,
+    pile_refused,
+    pile_too_long,
     settled_reaches,
     where_it_lies,
 )
@@ -94,7 +93,6 @@ from sabai_rules.referee.unknown import (
     card_subjects,
     identical,
     questions,
-    shown_state,
     split,
 )
 from sabai_rules.scoring import score_round
@@ -679,35 +677,14 @@ def _stated_reshuffle(
     """The new draw pile the record states, top card first, fixed in ``world``: ``taken`` are its
     cards in the order drawn. A pile the discard pile cannot have made is refused citing
     :rule:`ruling.draw-pile-exhausted`, as in a record of version 1."""
-    rule = rule_of(reshuffles)
-    original = world
     if len(faces) > len(taken):
-        return IllegalActionError(
-            rule,
-            action,
-            "the record states {stated} cards of the new draw pile, but the discard pile under its"
-            " top card holds {held}",
-            params={"stated": len(faces), "held": len(taken)},
-        )
+        return pile_too_long(action, len(faces), len(taken))
+    original = world
     for place, (card, face) in enumerate(zip(taken, faces, strict=False), start=1):
         fixed = world.fix(card, face)
         if fixed is None:
             held = sum(1 for c in taken if face in original.possible(c))
-            params: dict[str, object] = {"place": place, "face": face_name(face), "held": held}
-            if held:
-                params["nth"] = held + 1
-                params["ordinal"] = ORDINALS.get(held + 1, f"{held + 1}th")
-                template = (
-                    "the record states card {place} from the top of the new draw pile as {face},"
-                    " its {ordinal} {face}, but the discard pile under its top card holds only"
-                    " {held}"
-                )
-            else:
-                template = (
-                    "the record states card {place} from the top of the new draw pile as {face},"
-                    " but the discard pile under its top card holds no {face}"
-                )
-            return IllegalActionError(rule, action, template, params=params)
+            return pile_refused(action, place, face, held)
         world = fixed
     return world
 
@@ -961,7 +938,7 @@ def _round_end(
     r = judged.shown.world.state.setup.round_index
     state = judged.closed
     assert state is not None
-    shown = shown_state(state, judged.open_at_end)
+    shown = display_state(state, judged.open_at_end)
     if not state.is_over and more:
         message = f"round {r + 1} stops before it is over, and another round follows"
         if not tolerant:
@@ -998,7 +975,7 @@ def _shown_steps(judged: RoundJudged) -> list[Step]:
     out: list[Step] = []
     for step, world in judged.shown.history():
         if isinstance(step, Dealt):
-            out.append(Dealt(step.round, shown_state(step.state, world.unknown)))
+            out.append(Dealt(step.round, display_state(step.state, world.unknown)))
         elif isinstance(step, Played):
             out.append(_shown(step, world, others))
         else:
@@ -1028,7 +1005,7 @@ def _shown(step: Played, world: World, others: list[dict[int, State]]) -> Played
                 if theirs != face:
                     mask |= card_bit(card)
     return attrs.evolve(
-        step, before=shown_state(step.before, mask), state=shown_state(step.state, mask)
+        step, before=display_state(step.before, mask), state=display_state(step.state, mask)
     )
 
 

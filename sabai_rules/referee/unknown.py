@@ -43,7 +43,7 @@ from typing import Any, Final
 
 import attrs
 
-from sabai_rules.cards import ASS_JOKER, GIVE, JOKER, JOKER_FAMILY, PEEK, SPY, SWITCH, UNKNOWN, Deck
+from sabai_rules.cards import ASS_JOKER, GIVE, JOKER, JOKER_FAMILY, PEEK, SPY, SWITCH
 from sabai_rules.engine.rules import first_refusal_due, is_identical
 from sabai_rules.messages import Wording
 from sabai_rules.moves import (
@@ -80,9 +80,7 @@ __all__ = [
     "card_subjects",
     "identical",
     "questions",
-    "shown_state",
     "split",
-    "unknown_faces",
 ]
 
 #: The most worlds a round may hold at once. A record that needs more leaves too much unknown to
@@ -526,33 +524,6 @@ def _cards(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
-
-
-def unknown_faces(deck: Deck, unknown: int) -> Deck:
-    """``deck`` showing :data:`~sabai_rules.cards.UNKNOWN` for the cards of ``unknown``: what a
-    picture or a position shows of a table whose faces are not all known."""
-    if not unknown:
-        return deck
-    faces = tuple(UNKNOWN if (unknown >> c) & 1 else f for c, f in enumerate(deck.faces))
-    return deck.with_faces(faces)
-
-
-def shown_state(state: State, unknown: int) -> State:
-    """``state`` with the cards of ``unknown`` shown as ``?``: for people, never for the engine."""
-    if not unknown:
-        return state
-    s = state.setup
-    setup = Setup(
-        s.ruleset,
-        unknown_faces(s.deck, unknown),
-        s.players,
-        s.dealer,
-        s.round_index,
-        s.final_round,
-        s.seed,
-        s.chance,
-    )
-    return State(setup, state.table, state.flow)
 
 
 #: An answer a world took: the question, and the faces its part stands for.

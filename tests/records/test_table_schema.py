@@ -23,6 +23,7 @@ import sabai_rules
 from sabai_dev.table_records import table_record
 from sabai_rules.referee.record import RecordError, read_record
 from tests.records.support import game_json
+from tests.records.test_record_format import _drop, _set
 
 Json = dict[str, Any]
 SCHEMA = Path(sabai_rules.__file__).parent / "schema" / "record-v2.schema.json"
@@ -59,28 +60,6 @@ def _base() -> Json:
             }
         ],
     }
-
-
-def _set(path: str, value: Any) -> Callable[[Json], None]:
-    def change(data: Json) -> None:
-        *parents, last = path.split(".")
-        node: Any = data
-        for key in parents:
-            node = node[int(key)] if key.isdigit() else node[key]
-        node[int(last) if last.isdigit() else last] = value
-
-    return change
-
-
-def _drop(path: str) -> Callable[[Json], None]:
-    def change(data: Json) -> None:
-        *parents, last = path.split(".")
-        node: Any = data
-        for key in parents:
-            node = node[int(key)] if key.isdigit() else node[key]
-        del node[last]
-
-    return change
 
 
 ROUND = "rounds.0"

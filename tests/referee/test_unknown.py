@@ -10,11 +10,10 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sabai_rules.cards import ASS_JOKER, UNKNOWN
+from sabai_rules.cards import ASS_JOKER
 from sabai_rules.layout import layout
 from sabai_rules.moves import (
     Action,
@@ -30,7 +29,6 @@ from sabai_rules.referee.unknown import (
     Question,
     World,
     questions,
-    shown_state,
     split,
 )
 from sabai_rules.ruleset import Ruleset
@@ -194,13 +192,3 @@ def test_a_kept_card_is_asked_whether_it_is_the_ass_joker() -> None:
     world = World(state, (1 << out | 1 << 59,))  # the card kept out may be the Ass Joker
     parts = split(world, lambda s, u: questions(s, Keep(0, 1), u))
     assert any(part.possible(out) == {ASS_JOKER} for part, _ in parts)
-
-
-@pytest.mark.parametrize("unknown", [0, 0b1011])
-def test_a_table_shown_with_unknown_cards_shows_them_as_question_marks(unknown: int) -> None:
-    state = deal(Ruleset(), 2, dealer=0, seed=9)
-    shown = shown_state(state, unknown)
-    for card, face in enumerate(shown.deck.faces):
-        assert face == (UNKNOWN if (unknown >> card) & 1 else state.deck.faces[card])
-    assert shown.table == state.table
-    assert shown.flow == state.flow

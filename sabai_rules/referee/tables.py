@@ -319,7 +319,12 @@ class _Tables:
             raise RecordError("the round does not end, so no row was turned up", f"{path}.reveal")
         decided = bool(results) and None not in results and len(set(results)) == 1
         population = (*finished, *ended)
-        shown = max(population, key=lambda w: (not w.stopped, w.reached, -len(w.illegal)))
+        # Shown: a world that played the most events legally and, among those, took the least
+        # for granted (the most cards left unknown).
+        shown = max(
+            population,
+            key=lambda w: (not w.stopped, w.reached, -len(w.illegal), w.world.unknown.bit_count()),
+        )
         result = results[0] if decided else None
         closed = shown.world.state if not shown.stopped else closed
         open_at_end = shown.world.unknown

@@ -2,9 +2,9 @@
 referee's verdict on each, in the four languages (legal, illegal, or undecided where it turns on a
 card nobody noted), through the command line in-process (``sabai replay``, text and JSON, and its
 exit codes); each record valid for the JSON Schema of version 2 and read back as written; the
-README describing each with real rule ids; and ``sabai judge``, given the position a record
-starts from and the actions as a player types them, ruling as the replay of that record does and
-writing that record back.
+README describing each with real rule ids; the rulebook's dispute page adjudicating each; and
+``sabai judge``, given the position a record starts from and the actions as a player types them,
+ruling as the replay of that record does and writing that record back.
 """
 
 from __future__ import annotations
@@ -206,6 +206,23 @@ def test_the_readme_describes_every_example_with_real_rule_ids() -> None:
             assert f"`{rule}`" in line, (rule, line)
         for _, ruling in expected.notes:
             assert f"`{ruling}`" in line, (ruling, line)
+
+
+def _judge_directive(expected: Expected) -> str:
+    """The page's ``sabai-judge`` directive for a dispute that starts from a position."""
+    assert expected.judge is not None
+    actions = "\n".join(expected.judge)
+    return f"```{{sabai-judge}} {position_of(expected)}\n{actions}\n```"
+
+
+def test_the_dispute_page_adjudicates_every_example() -> None:
+    """Each dispute is on the rulebook's page, its verdict rendered at build time: replayed from
+    its record, or judged from its position (the position and the actions of the test's table)."""
+    page = (ROOT / "docs" / "dispute.md").read_text(encoding="utf-8")
+    for expected in EXPECTED:
+        replayed = f"```{{sabai-replay}} examples/table/{expected.file}\n```" in page
+        judged = expected.judge is not None and _judge_directive(expected) in page
+        assert replayed or judged, expected.file
 
 
 # -- the verdicts ---------------------------------------------------------------------------------

@@ -10,7 +10,8 @@ glossary, whose entries list the rules that use them. Rules and rulings are expo
 
 Directives: ``sabai-chapter``, ``sabai-rulings``, ``sabai-concordance``, ``sabai-glossary``,
 ``sabai-presets``, ``sabai-examples``, ``sabai-traceability``, ``sabai-rule-index``,
-``sabai-cli``, ``sabai-replay``, ``sabai-schema``, ``sabai-languages``, ``sabai-picture`` (the
+``sabai-cli``, ``sabai-replay``, ``sabai-judge`` (the quick ruling on actions from a position,
+below the command that asks for it), ``sabai-schema``, ``sabai-languages``, ``sabai-picture`` (the
 table of a record after an event, or a diagram of the rules, as inline SVG), ``sabai-impact``
 (what each ruling changes: the committed run of ``sabai impact``, in the site's language).
 """
@@ -23,6 +24,7 @@ import html
 import io
 import json
 import re
+import shlex
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -871,24 +873,29 @@ class ReplayDirective(MarkdownDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        from sabai_rules.cli import run  # noqa: PLC0415
-
         path = ROOT / self.arguments[0]
         self.env.note_dependency(str(path))
-        out = io.StringIO()
         if "at" in self.options:
             argv = ["show", str(path), "--at", str(self.options["at"]), "--lang", self.lang]
             if "as" in self.options:
                 argv += ["--as", self.options["as"]]
         else:
             argv = ["replay", str(path), "--lang", self.lang]
+        return [self.verdict(self.referee(argv))]
+
+    def referee(self, argv: list[str]) -> str:
+        """What ``sabai ARGV`` prints, a verdict or a table. Its exit status must be a verdict's:
+        0 (every event legal), 1 (an illegal event found) or 4 (events the record cannot
+        decide); any other means that the record, the position or the options could not be
+        used, and the page would show an error message as a verdict: a build error instead."""
+        from sabai_rules.cli import EXIT_ILLEGAL, EXIT_OK, EXIT_UNDECIDED, run  # noqa: PLC0415
+
+        out = io.StringIO()
         status = run(argv, stdout=out, stderr=out)
         text = out.getvalue()
-        if status >= 2:
-            # 0 and 1 are verdicts (legal; an illegal event found); 2 and up mean the record or
-            # the options could not be used: the page would show an error message as a verdict.
+        if status not in (EXIT_OK, EXIT_ILLEGAL, EXIT_UNDECIDED):
             raise self.error(f"sabai {argv[0]} exited {status}: {text.strip()}")
-        return [self.verdict(text)]
+        return text
 
     def verdict(self, text: str) -> nodes.literal_block:
         """The verdict as a block of text whose rulebook addresses (``fr/rules/...html#id``,
@@ -908,6 +915,50 @@ class ReplayDirective(MarkdownDirective):
             # from its text, so the HTML writer keeps the references (and highlights nothing).
             block.rawsource = self.block_text
         return block
+
+
+class JudgeDirective(ReplayDirective):
+    """The referee's quick ruling on actions played from a position, in this site's language, as
+    ``sabai judge`` prints it, below the command that asks for it. The argument is the position
+    (:mod:`sabai_rules.position`), the content the actions, one a line, as a player writes them
+    (``Chloé throws in Léa's 1 (9)``: :mod:`sabai_rules.referee.judge`); ``:tolerant:`` judges
+    every action, not only up to the first illegal one."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {"tolerant": directives.flag}
+
+    def run(self) -> list[nodes.Node]:
+        position = self.arguments[0]
+        actions = [line.strip() for line in self.content if line.strip()]
+        if not actions:
+            raise self.error("sabai-judge: the actions, one a line, are the directive's content")
+        options = [] if self.lang == "en" else ["--lang", self.lang]
+        if "tolerant" in self.options:
+            options.append("--tolerant")
+        text = self.referee(["judge", position, *actions, *options])
+        # The command as a player types it: the position, then the actions and the options.
+        words = " ".join(shell_word(word) for word in [*actions, *options])
+        command = f"sabai judge {shell_word(position)} \\\n  {words}"
+        block = nodes.literal_block(command, command, classes=["sabai-command"])
+        block["language"] = "sh"
+        return [block, self.verdict(text)]
+
+
+#: A word a shell takes as it is.
+_PLAIN_WORD = re.compile(r"[\w@%+=:,./-]+")
+
+
+def shell_word(text: str) -> str:
+    """``text`` as one word of a shell command a player can copy: bare where it can be, else in
+    double quotes (which keep an apostrophe: ``"Léa's 1"``), else in single quotes (which keep
+    the ``!`` an interactive shell expands within double quotes: ``'?!@Chloé'``)."""
+    if _PLAIN_WORD.fullmatch(text):
+        return text
+    if not re.search(r'["$`\\!]', text):
+        return f'"{text}"'
+    return shlex.quote(text)
 
 
 #: A rulebook address as the referee prints it: a site, a page and an anchor.
@@ -1224,6 +1275,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         ("sabai-rule-index", RuleIndexDirective),
         ("sabai-cli", CliDirective),
         ("sabai-replay", ReplayDirective),
+        ("sabai-judge", JudgeDirective),
         ("sabai-picture", PictureDirective),
         ("sabai-schema", SchemaDirective),
         ("sabai-impact", ImpactDirective),

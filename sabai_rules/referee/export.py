@@ -81,6 +81,7 @@ def write_export(record: Record, player: int, out: IO[str]) -> None:
     head = _dumps(_head(record, player), "")
     out.write(head[:-2] + ',\n  "rounds": [')
     rounds = events = 0
+    open_round = False
     for kind, item in _parts(record, player):
         if kind == "round":
             dealer = _TEXT(item["dealer"])
@@ -89,6 +90,7 @@ def write_export(record: Record, player: int, out: IO[str]) -> None:
             )
             rounds += 1
             events = 0
+            open_round = True
         elif kind == "event":
             out.write(f"{',' if events else ''}\n{_indented(item, 8)}")
             events += 1
@@ -97,6 +99,11 @@ def write_export(record: Record, player: int, out: IO[str]) -> None:
             for key, value in item.items():
                 out.write(f',\n      "{key}": {_indented(value, 6)[6:]}')
             out.write("\n    }")
+            open_round = False
+    if open_round:
+        # A record of version 2 is played up to its first illegal event, and that round is
+        # left without its close.
+        out.write("\n      ]\n    }" if events else "]\n    }")
     out.write("\n  ]\n}\n" if rounds else "]\n}\n")
 
 

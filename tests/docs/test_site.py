@@ -16,6 +16,7 @@ from babel.messages.pofile import read_po
 
 from sabai_rules import catalogue
 from sabai_rules.catalogue import EDITION_OF, LANGUAGES, Language
+from sabai_rules.referee.i18n import label
 from sabai_rules.ruleset import Ruleset
 from tests.docs.conftest import ROOT, built
 
@@ -171,10 +172,26 @@ def test_every_page_has_the_favicon(lang: Language) -> None:
 def test_a_verdict_s_rulebook_address_is_a_link(lang: Language) -> None:
     site = built(lang)
     page = _read(site / "dispute.html")
-    rule = "throw-in.retry-lockout"
+    rule = "sabai-sabai-move.first-refusal"
     address = CAT.rulebook_link(rule, lang)
     assert f'href="../{address}"' in page
     assert (site / ".." / address.split("#")[0]).resolve().exists()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_dispute_page_shows_each_ruling_in_the_site_s_language(lang: Language) -> None:
+    """The quick ruling below the command that asks for it (``sabai-judge``), and each dispute's
+    verdict: an illegal event, one undecided, one noted without sanction, a round won."""
+    page = _read(built(lang) / "dispute.html")
+    text = _text(page)
+    assert "sabai judge 'current / Léa: ? ?!@Chloé ?" in text
+    assert '"Chloé throws in Léa\'s 1 (9)" "Hugo throws in 0 (9)"' in text
+    if lang != "en":
+        assert f'(9)" --lang {lang}\n' in text
+    for key, event in (("verdict.illegal", 2), ("verdict.undecided", 3), ("verdict.noted", 1)):
+        assert f"{label(lang, key)} {event} (" in text, key
+    assert f"{label(lang, 'verdict.round-won-by')} Daan" in text
+    assert page.count('class="sabai-verdict') + page.count("literal-block sabai-verdict") >= 6
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

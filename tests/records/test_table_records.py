@@ -127,6 +127,21 @@ def test_and_illegal_once_the_record_says_it_was_a_5() -> None:
     assert (event.number, event.rule) == (4, "throw-in.retry-lockout")
 
 
+def test_the_export_of_a_record_stopped_by_an_illegal_event_is_whole(tmp_path: Any) -> None:
+    """A strict replay of a record of version 2 stops at its first illegal event and leaves that
+    round without its close: ``sabai export`` still writes the whole JSON document, the round
+    closed after the refused event."""
+    events = [dict(e) for e in RETRY]
+    events[2]["shows"] = "5"
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(_record(events)), encoding="utf-8")
+    code, out, err = sabai("export", str(path), "--as", "Anna")
+    assert (code, err) == (EXIT_OK, "")
+    view = json.loads(out)
+    assert view == json.loads(json.dumps(export_view(read_record(_record(events)), 0)))
+    assert view["rounds"][0]["events"][-1]["refused"] == "throw-in.retry-lockout"
+
+
 def test_a_later_statement_decides_an_earlier_event() -> None:
     """The record says nothing of Ben's first card when he throws it in, but it comes back: a
     wrong card is taken back, and the rows turned up at the end show it. Here the round goes on

@@ -117,7 +117,7 @@ __all__ = ["Judged", "RoundJudged", "Way", "table_play", "table_verdict"]
 class Way:
     """One world of a round and what happened in it: its steps, newest first, each with the cards
     whose faces it did not know then (cons cells shared with the worlds it split from), the
-    events illegal there, whether it stopped at one (strict play), and the chance the record
+    events illegal there, whether it stopped at one (a strict verdict), and the chance the record
     stated that it has met."""
 
     world: World
@@ -189,10 +189,13 @@ class _Tables:
     """A record of version 2 played in worlds (:mod:`sabai_rules.referee.unknown`), round by
     round."""
 
-    def __init__(self, record: Record, tolerant: bool, caused: bool) -> None:
+    def __init__(self, record: Record, tolerant: bool, caused: bool, stop: bool) -> None:
         self.record = record
         self.tolerant = tolerant
         self.caused = caused
+        #: Whether a world ends at its first illegal event (a strict verdict), or plays on with
+        #: the table as it was (strict play of the steps, as a record of version 1 is played).
+        self.stop = stop
         self.names = record.players
         #: The statement that ruled out the last worlds, if the record contradicts itself.
         self.contradiction: _DeadError | None = None
@@ -538,7 +541,7 @@ class _Tables:
             world=world,
             steps=(step, world, way.steps),
             illegal=(*way.illegal, (number, error)),
-            stopped=not self.tolerant,
+            stopped=self.stop,
             reached=number,
             reshuffled=reshuffled,
             raced=raced,
@@ -887,8 +890,12 @@ class Judged:
                 yield item
 
 
-def table_play(record: Record, *, tolerant: bool, caused: bool) -> Judged:
-    tables = _Tables(record, tolerant, caused)
+def table_play(record: Record, *, tolerant: bool, caused: bool, stop: bool = False) -> Judged:
+    """A record of version 2 played round by round in every world its unknown cards allow.
+    Strict (not ``tolerant``), what makes the record unplayable raises
+    :class:`~sabai_rules.referee.record.RecordError`; with ``stop``, a world ends at its first
+    illegal event (the verdict's strict reading), else it plays on with the table as it was."""
+    tables = _Tables(record, tolerant, caused, stop and not tolerant)
     game = new_game(
         len(record.players), record.ruleset, seed=record.seed, first_dealer=record.first_dealer
     )
@@ -917,7 +924,7 @@ def table_play(record: Record, *, tolerant: bool, caused: bool) -> Judged:
             problems.append(problem)
         tables.problems.clear()
         first += len(rnd.events)
-        if judged.shown.stopped and not tolerant:
+        if judged.shown.stopped:
             break
         state = judged.closed
         assert state is not None
@@ -1018,7 +1025,7 @@ def table_verdict(record: Record, tolerant: bool, problems: Sequence[Problem]) -
     """The verdict on a record of version 2: each event legal, illegal or undecided over the
     worlds that reached it (:mod:`sabai_rules.referee.unknown`)."""
     names = record.players
-    judged = table_play(record, tolerant=tolerant, caused=False)
+    judged = table_play(record, tolerant=tolerant, caused=False, stop=True)
     illegal: list[IllegalEvent] = []
     undecided: list[UndecidedEvent] = []
     notes: list[Note] = []

@@ -51,7 +51,7 @@ from sabai_rules.catalogue import (
 from sabai_rules.position import PositionError, display_state, position, read_position
 from sabai_rules.referee.export import seed_guessable, write_export
 from sabai_rules.referee.i18n import label, written_in
-from sabai_rules.referee.judge import ActionTextError, read_actions, ruling_record
+from sabai_rules.referee.judge import ActionTextError, read_actions, ruling_error, ruling_record
 from sabai_rules.referee.picture import table_svg
 from sabai_rules.referee.record import (
     Problem,
@@ -528,7 +528,10 @@ def _judge_command(args: argparse.Namespace, out: TextIO) -> int:
     if args.record is not None:
         _write_atomic(args.record, write_record(record))
     with _citing():
-        verdict = replay(record, tolerant=args.tolerant)
+        try:
+            verdict = replay(record, tolerant=args.tolerant)
+        except RecordError as error:
+            raise _UsageError(f"sabai judge: error: {ruling_error(error)}") from None
     return _verdict_out(verdict, args, out)
 
 

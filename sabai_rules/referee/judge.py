@@ -28,6 +28,7 @@ turns on (:mod:`sabai_rules.referee.unknown`).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -58,13 +59,21 @@ from sabai_rules.referee.record import (
     TABLE_VERSION,
     Deal,
     Record,
+    RecordError,
     RecordEvent,
     RoundRecord,
 )
 from sabai_rules.referee.replay import Verdict, replay
 from sabai_rules.ruleset import Ruleset
 
-__all__ = ["MAX_ACTION_TEXT", "ActionTextError", "judge", "read_actions", "ruling_record"]
+__all__ = [
+    "MAX_ACTION_TEXT",
+    "ActionTextError",
+    "judge",
+    "read_actions",
+    "ruling_error",
+    "ruling_record",
+]
 
 #: The longest text of actions read at once.
 MAX_ACTION_TEXT: Final = 10_000
@@ -144,15 +153,24 @@ class _Words:
 
 
 def _seat(name: str, names: Sequence[str]) -> int | None:
-    """The seat of a player named ``name`` (any case), or ``P<seat>``."""
+    """The seat of a player named ``name`` (any case; without its accents if that names one
+    player only: ``Lea`` for Léa on a phone keyboard), or ``P<seat>``."""
     folded = name.casefold()
     for seat, known in enumerate(names):
         if known.casefold() == folded:
             return seat
+    bare = _unaccented(folded)
+    alike = [seat for seat, known in enumerate(names) if _unaccented(known.casefold()) == bare]
+    if len(alike) == 1:
+        return alike[0]
     found = re.fullmatch(r"[Pp]([0-9]{1,2})", name, re.ASCII)
     if found and int(found.group(1)) < len(names):
         return int(found.group(1))
     return None
+
+
+def _unaccented(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 #: The verbs of the actions, as players say them and as records write them: the words of each,
@@ -354,3 +372,19 @@ def ruling_record(position: str, start: Position, events: Sequence[RecordEvent])
     rnd = RoundRecord(Deal(), tuple(events), start=position)
     state = start.state
     return Record(state.ruleset, start.names, state.setup.dealer, (rnd,), version=TABLE_VERSION)
+
+
+#: Where in the record of a quick ruling a problem is: an event (an action), or the start.
+_RULING_PATH: Final = re.compile(r"\$\.rounds\[0\]\.(?:events\[([0-9]+)\]|start)")
+
+
+def ruling_error(error: RecordError) -> str:
+    """What makes the actions of a quick ruling unplayable, as the players wrote them: ``action
+    N: ...`` (counting from 1) or ``position: ...``, not the path in the record they never
+    saw."""
+    found = _RULING_PATH.match(error.path)
+    if found is None:
+        return error.message
+    if found.group(1) is None:
+        return f"position: {error.message}"
+    return f"action {int(found.group(1)) + 1}: {error.message}"

@@ -93,6 +93,11 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
             "legal or not depending on the cards the record does not state: {cards}"
         ),
         "verdict.or": "or",
+        "verdict.illegal-where": "where it is illegal: {why}",
+        "verdict.not-decided-result": (
+            "Verdict: no event breaks the rules whatever the cards the record does not state, but "
+            "the record cannot decide the result of every round (see above)."
+        ),
         "verdict.any-card": "any card",
         "verdict.not-decided": (
             "Verdict: no event breaks the rules whatever the cards the record does not state, but "
@@ -256,6 +261,12 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
             "{cards}"
         ),
         "verdict.or": "ou",
+        "verdict.illegal-where": "dans les cas où il est contraire aux règles : {why}",
+        "verdict.not-decided-result": (
+            "Verdict : aucun événement n'enfreint les règles, quelles que soient les cartes que "
+            "l'enregistrement n'indique pas, mais l'enregistrement ne permet pas de trancher le "
+            "résultat de chaque manche (voir ci-dessus)."
+        ),
         "verdict.any-card": "n'importe quelle carte",
         "verdict.not-decided": (
             "Verdict : aucun événement n'enfreint les règles, quelles que soient les cartes que "
@@ -427,6 +438,11 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
             "{cards}"
         ),
         "verdict.or": "of",
+        "verdict.illegal-where": "in de gevallen waarin het niet reglementair is: {why}",
+        "verdict.not-decided-result": (
+            "Uitspraak: geen gebeurtenis overtreedt de regels, welke kaarten het verslag ook niet "
+            "noemt, maar het verslag kan niet de uitslag van elke partij bepalen (zie hierboven)."
+        ),
         "verdict.any-card": "elke kaart",
         "verdict.not-decided": (
             "Uitspraak: geen gebeurtenis overtreedt de regels, welke kaarten het verslag ook niet "
@@ -590,6 +606,11 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
             "{cards}"
         ),
         "verdict.or": "tai",
+        "verdict.illegal-where": "niissä tapauksissa, joissa se on sääntöjen vastainen: {why}",
+        "verdict.not-decided-result": (
+            "Ratkaisu: mikään tapahtuma ei riko sääntöjä, olivatpa kirjaamattomat kortit mitä "
+            "tahansa, mutta kirjauksesta ei voi ratkaista jokaisen kierroksen tulosta (ks. yllä)."
+        ),
         "verdict.any-card": "mikä tahansa kortti",
         "verdict.not-decided": (
             "Ratkaisu: mikään tapahtuma ei riko sääntöjä, olivatpa kirjaamattomat kortit mitä "

@@ -212,8 +212,10 @@ def _closing_lines(verdict: Verdict, lang: str) -> list[str]:
     lines = []
     if verdict.illegal:
         lines.append(t("verdict.not-legal"))
-    elif not verdict.decided:
+    elif verdict.undecided_total:
         lines.append(t("verdict.not-decided"))
+    elif not verdict.decided:
+        lines.append(t("verdict.not-decided-result"))
     elif verdict.complete:
         scores = ", ".join(f"{names[p]} {v}" for p, v in enumerate(verdict.game.victory_points))
         winners = ", ".join(names[p] for p in verdict.game.winners or ())
@@ -347,7 +349,8 @@ def _undecided_text(event: UndecidedEvent, names: Sequence[str], lang: str) -> s
         return f"{text[:1].upper()}{text[1:]}. {_sentence(t('verdict.unstated-card'))}"
     cards = semicolon.join(turn.card.text(names, lang) for turn in event.turns) or "-"
     whys = semicolon.join(f"{event.refusal_in(r, names, lang)} [{r}]" for r in event.rules)
-    return f"{_sentence(t('verdict.turns-on').format(cards=cards))} ({whys})."
+    turns_on = _sentence(t("verdict.turns-on").format(cards=cards))
+    return f"{turns_on} {_sentence(t('verdict.illegal-where').format(why=whys))}"
 
 
 def _sentence(text: str) -> str:
@@ -409,9 +412,10 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
             "turns_on": [
                 {
                     "card": turn.card.text(names, lang),
-                    "legal": sorted(face_text(f) for f in turn.legal),
+                    # In the faces' order (ranks up, then the Joker, then the Ass Joker).
+                    "legal": [face_text(f) for f in sorted(turn.legal)],
                     "illegal": {
-                        rule: sorted(face_text(f) for f in faces) for rule, faces in turn.illegal
+                        rule: [face_text(f) for f in sorted(faces)] for rule, faces in turn.illegal
                     },
                 }
                 for turn in event.turns

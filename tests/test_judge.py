@@ -30,6 +30,7 @@ from sabai_rules.moves import (
     TouchNoseLast,
     WaiveFirstRefusal,
 )
+from sabai_rules.referee.i18n import label
 from sabai_rules.referee.judge import ActionTextError, judge, read_actions
 from tests.support import sabai
 
@@ -53,6 +54,7 @@ TABLE = "current / Anna: 7* ? / Ben: ? ? / Chloé: ? 7 / pile top 7 / Ben to dra
         ("Anna throws in 0", ThrowIn(0, 0, 0), None),
         ("Anna throws in Chloé's 1 (7)", ThrowIn(0, 2, 1), 7),
         ("anna throws in CHLOÉ 1 shows 7", ThrowIn(0, 2, 1), 7),
+        ("Anna throws in Chloe\u2019s 1 (7)", ThrowIn(0, 2, 1), 7),  # accents left out
         ("Anna ThrowIn Chloé 1", ThrowIn(0, 2, 1), None),
         ("Anna also throws in #1", AlsoThrowIn(0, 0, 1), None),
         ("Ben peeks at 3", Peek(1, 3), None),
@@ -113,9 +115,9 @@ def test_what_is_no_action_is_one_line_naming_the_action_and_column(
 
 @pytest.mark.rules("throw-in.identical", "throw-in.retry-lockout")
 def test_a_ruling_from_a_position_is_a_replays_verdict() -> None:
-    """Anna throws in her 7 onto the 7: legal. Then Anna throws in her slot 0 again, a card
-    nobody can name: wrong unless it is a 7, and then she is locked out... but only Chloé's 7
-    remains a 7, so which card it is decides nothing about her own slot 0 (no card: refused)."""
+    """Anna throws in her 7 onto the 7: legal. Had she first thrown in her other card, one
+    nobody can name, her 7 after it would be legal if that card was a 7 too, and break her
+    lock-out if it was not: undecided, and the verdict says which face decides."""
     legal = judge(TABLE, "Anna throws in 0")
     assert legal.legal
     assert legal.decided
@@ -124,6 +126,28 @@ def test_a_ruling_from_a_position_is_a_replays_verdict() -> None:
     assert event.number == 2
     assert event.rules == ("throw-in.retry-lockout",)
     assert event.turns[0].legal == {7}
+
+
+@pytest.mark.rules("throw-in.retry-lockout")
+@pytest.mark.parametrize("language", ["en", "fr", "nl", "fi"])
+def test_an_action_that_turns_on_several_cards_names_them_and_the_rule_it_may_break(
+    language: str,
+) -> None:
+    """Nobody can name the pile's top card nor Anna's: whether her second throw-in broke her
+    lock-out depends on whether her first card matched the top, no one card alone."""
+    table = "current / Anna: ? ? / Ben: ? ? / pile top ? / Ben to draw"
+    code, out, err = sabai(
+        "judge", table, "Anna throws in 1", "Anna throws in 0", "--lang", language
+    )
+    assert (code, err) == (EXIT_UNDECIDED, "")
+    verdict = judge(table, ["Anna throws in 1", "Anna throws in 0"])
+    (event,) = verdict.undecided
+    assert (event.number, event.rules, event.single) == (2, ("throw-in.retry-lockout",), False)
+    assert len(event.turns) >= 2
+    refusal = event.refusal_in("throw-in.retry-lockout", NAMES, language)
+    why = label(language, "verdict.illegal-where").format(why=f"{refusal} [throw-in.retry-lockout]")
+    assert f". {why[:1].upper()}{why[1:]}.\n" in out
+    assert ". (" not in out
 
 
 def test_the_cli_judges_and_exits_as_replay(tmp_path: Path) -> None:
@@ -156,7 +180,11 @@ def test_the_record_judged_is_judged_the_same_by_replay(tmp_path: Path) -> None:
     [
         (("Anna: 7 X / Ben: 5", "Ben draws"), "sabai judge: error: position: column 9:"),
         ((TABLE, "Dan draws"), "sabai judge: error: action 1, column 1: expected a player"),
-        ((TABLE, "Chloé throws in 5"), "Chloé has no card in slot 5"),
+        ((TABLE, "Chloé throws in 5"), "sabai judge: error: action 1: Chloé has no card in slot 5"),
+        (
+            (TABLE, "Ben draws", "Ben keeps 1", "Chloé throws in 7"),
+            "sabai judge: error: action 3: Chloé has no card in slot 7",
+        ),
     ],
 )
 def test_a_bad_position_or_action_is_one_line_and_exit_2(

@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 
 from sabai_dev.table_records import table_record
 from sabai_rules.cli import EXIT_ILLEGAL, EXIT_OK, EXIT_UNDECIDED
-from sabai_rules.moves import Draw, Peek, Spy
+from sabai_rules.moves import Draw, Peek, Play, Spy
 from sabai_rules.referee import read_record, render_json, render_table, render_text, replay
 from sabai_rules.referee.export import export_view
+from sabai_rules.referee.i18n import label
 from sabai_rules.referee.record import RecordError
 from sabai_rules.referee.replay import (
     Dealt,
@@ -142,17 +143,43 @@ def test_the_export_of_a_record_stopped_by_an_illegal_event_is_whole(tmp_path: A
     assert view["rounds"][0]["events"][-1]["refused"] == "throw-in.retry-lockout"
 
 
-def test_a_later_statement_decides_an_earlier_event() -> None:
-    """The record says nothing of Ben's first card when he throws it in, but it comes back: a
-    wrong card is taken back, and the rows turned up at the end show it. Here the round goes on
-    to its end with Ben's card shown as a 5 in the reveal... so the second throw-in was
-    illegal."""
+def test_the_steps_of_a_record_go_on_past_an_illegal_event_that_changes_nothing() -> None:
+    """As for a record of version 1, strict play of the steps (what ``sabai show`` and ``sabai
+    export`` draw) refuses Ben's locked-out throw-in and goes on to his turn; the verdict stops
+    there."""
     events = [dict(e) for e in RETRY]
     events[2]["shows"] = "5"
-    undecided = _verdict(_record(RETRY))
+    events += [{"actor": "Ben", "action": "Draw"}, {"actor": "Ben", "action": "Play"}]
+    record = read_record(_record(events))
+    played = [s for s in play_record(record) if isinstance(s, Played)]
+    assert [s.number for s in played] == [1, 2, 3, 4, 5, 6]
+    refused = played[3]
+    assert refused.error is not None
+    assert refused.error.rule == "throw-in.retry-lockout"
+    assert (refused.state.table, refused.state.flow) == (refused.before.table, refused.before.flow)
+    assert played[5].error is None
+    assert played[5].action == Play(1)
+    verdict = replay(record)
+    assert verdict.stopped
+    assert [(e.number, e.rule) for e in verdict.illegal] == [(4, "throw-in.retry-lockout")]
+
+
+def test_a_later_statement_decides_an_earlier_event() -> None:
+    """The record says nothing of Ben's first card when he throws it in, but the table later
+    sees two more 7s played: had his first card been a 7 too, they would make five. So it was
+    not a 7, and Ben's second throw-in broke his lock-out; until the fifth 7 is shown, the event
+    is undecided."""
+    events = [dict(e) for e in RETRY]
+    for player, face in (("Ben", "2"), ("Anna", "7"), ("Ben", "2"), ("Anna", "7")):
+        events += [
+            {"actor": player, "action": "Draw"},
+            {"actor": player, "action": "Play", "shows": face},
+        ]
+    before_the_fifth = _verdict(_record(events[:-2]))
+    assert [e.number for e in before_the_fifth.undecided] == [4]
     decided = _verdict(_record(events))
-    assert undecided.undecided
-    assert decided.illegal
+    assert not decided.undecided
+    assert [(e.number, e.rule) for e in decided.illegal] == [(4, "throw-in.retry-lockout")]
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "nl", "fi"])
@@ -176,6 +203,9 @@ def test_an_undecided_verdict_is_said_in_every_language_and_exits_4(
     (event,) = data["undecided"]
     assert event["event"] == 4
     assert event["turns_on"][0]["legal"] == ["7"]
+    # Every other face, in the faces' order (ranks up, then the jokers), not as text sorts them.
+    others = [str(rank) for rank in range(1, 15) if rank != 7]  # the current deck: 1 to 14
+    assert event["turns_on"][0]["illegal"] == {"throw-in.retry-lockout": [*others, "J", "AJ"]}
     assert event["rules"][0]["rule"] == "throw-in.retry-lockout"
 
 
@@ -269,6 +299,28 @@ def test_a_round_without_its_reveal_has_an_undecided_result_and_with_it_a_decide
     assert closed.decided
     assert closed.results[0].card_points == (17, 33)
     assert closed.results[0].winners == (0,)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "nl", "fi"])
+def test_a_result_the_record_cannot_decide_is_said_as_such_and_exits_4(
+    language: str, tmp_path: Any
+) -> None:
+    """Every event is legal, only the round's result is open: the verdict says it is the result
+    it cannot decide, not an event."""
+    events: list[Json] = [
+        {"actor": "Anna", "action": "CallSabaiSabai"},
+        {"actor": "Anna", "action": "Draw"},
+        {"actor": "Anna", "action": "Play", "shows": "3"},
+        {"actor": "Ben", "action": "Draw"},
+        {"actor": "Ben", "action": "Play", "shows": "4"},
+    ]
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(_record(events)), encoding="utf-8")
+    code, out, err = sabai("replay", str(path), "--lang", language)
+    assert (code, err) == (EXIT_UNDECIDED, "")
+    assert label(language, "verdict.round-undecided").format(round=1) in out
+    assert out.rstrip().endswith(label(language, "verdict.not-decided-result"))
+    assert label(language, "verdict.not-decided") not in out
 
 
 def test_a_record_that_leaves_too_much_unknown_is_refused_with_what_to_state(

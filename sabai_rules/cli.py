@@ -9,7 +9,8 @@ Exit codes:
 * 3 — the package's rule catalogue is damaged (reinstall): a file of it is missing or unreadable,
   or it lacks a rule the referee cites;
 * 4 — reserved for the referee: no event is illegal, but the record cannot decide every event
-  (a record of what a table knows leaves a card unknown that an event turns on);
+  or every round's result (a record of what a table knows leaves a card unknown that an event
+  or a round's score turns on);
 * 130 — a tournament (``sabai tournament``, ``sabai impact``) was interrupted by Ctrl-C: the games
   it finished are kept, and the same command with ``--resume`` goes on.
 
@@ -96,8 +97,8 @@ exit codes:
   2  unusable input: bad argument, unknown id or language, unusable record,
      a --ray address where no cluster answers (given up within about 20 s)
   3  the package's rule catalogue is damaged
-  4  no illegal event, but the record cannot decide every event (the referee's
-     verdict on a record with unknown cards)
+  4  no illegal event, but the record cannot decide every event or every
+     round's result (the referee's verdict on a record with unknown cards)
   130  a tournament was interrupted (its finished games are kept: --resume)
 """
 

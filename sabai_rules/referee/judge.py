@@ -9,9 +9,10 @@ actions are written as a player says them::
     Ben draws; Ben plays a 9
     Chloé ThrowIn Chloé 2
 
-Each action is a player, a verb and what it names: slots count from 0 at a row's left end, as in
-records; a face in brackets, or after ``shows``, ``showing``, ``a`` or ``an``, is the face the
-table saw (a record's ``shows``). The record's action words work too, their parameters in the
+Each action is a player (named in any case, and without the name's accents where that names one
+player only), a verb and what it names: slots count from 0 at a row's left end, as in records; a
+face in brackets, or after ``shows``, ``showing``, ``a`` or ``an``, is the face the table saw (a
+record's ``shows``). The record's action words work too, their parameters in the
 record's order (``Ben Switch 1 Anna 3``). Several actions are separated by ``;``, or given one
 per argument on the command line. :func:`judge` builds a record of version 2 that starts from the
 position (:attr:`~sabai_rules.referee.record.RoundRecord.start`) and replays it: the verdict is a

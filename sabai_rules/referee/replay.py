@@ -79,6 +79,7 @@ from sabai_rules.referee.steps import (
     pile_refused,
     pile_too_long,
     settled_reaches,
+    unmet_chance,
     unplayable,
     where_it_lies,
 )
@@ -327,16 +328,9 @@ class _TableChance:
     def unmet(self, path: str) -> Problem | None:
         """The first reshuffle or random nose race the record states for the round and the round
         never met, if any."""
-        for key, stated, met, what in (
-            ("reshuffles", len(self.piles), self.reshuffled, "reshuffle"),
-            ("nose_races", len(self.losers), self.raced, "random nose race"),
-        ):
-            if stated > met:
-                had = f"{met} {what}{'' if met == 1 else 's'}"
-                return Problem(
-                    f"{path}.{key}[{met}]", f"the round had {had}, the record states {stated}"
-                )
-        return None
+        return unmet_chance(
+            path, (len(self.piles), self.reshuffled), (len(self.losers), self.raced)
+        )
 
 
 def _stated_pile(state: State, faces: Sequence[int], action: Action) -> list[int]:

@@ -98,6 +98,7 @@ __all__ = [
     "pile_refused",
     "pile_too_long",
     "settled_reaches",
+    "unmet_chance",
     "unplayable",
     "where_it_lies",
 ]
@@ -394,6 +395,21 @@ def unplayable(r: int, problem: Problem, tolerant: bool) -> Skipped:
     if not tolerant:
         raise RecordError(problem.message, problem.path)
     return Skipped(r, problem)
+
+
+def unmet_chance(path: str, reshuffles: tuple[int, int], races: tuple[int, int]) -> Problem | None:
+    """The first reshuffle or random nose race a round's record (at ``path``) states and the
+    round never met: ``reshuffles`` and ``races`` are each (stated, met)."""
+    for key, (stated, met), what in (
+        ("reshuffles", reshuffles, "reshuffle"),
+        ("nose_races", races, "random nose race"),
+    ):
+        if stated > met:
+            had = f"{met} {what}{'' if met == 1 else 's'}"
+            return Problem(
+                f"{path}.{key}[{met}]", f"the round had {had}, the record states {stated}"
+            )
+    return None
 
 
 def pile_too_long(action: Action, stated: int, held: int) -> IllegalActionError:

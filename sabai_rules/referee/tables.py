@@ -83,6 +83,7 @@ from sabai_rules.referee.steps import (
     pile_refused,
     pile_too_long,
     settled_reaches,
+    unmet_chance,
     where_it_lies,
 )
 from sabai_rules.referee.unknown import (
@@ -957,27 +958,16 @@ def _round_end(
             raise RecordError(message, path)
         return [RoundClosed(r, shown, game, Problem(path, message), judged.decided)]
     out: list[Step] = []
-    unmet = _unmet(rnd, judged.shown, path)
+    way = judged.shown
+    unmet = unmet_chance(
+        path, (len(rnd.reshuffles), way.reshuffled), (len(rnd.nose_races), way.raced)
+    )
     if unmet is not None:
         if not tolerant:
             raise RecordError(unmet.message, unmet.path)
         out.append(Skipped(r, unmet))
     out.append(RoundClosed(r, shown, game, decided=judged.decided))
     return out
-
-
-def _unmet(rnd: RoundRecord, way: Way, path: str) -> Problem | None:
-    """The first reshuffle or random nose race the round states and never met."""
-    for key, stated, met, what in (
-        ("reshuffles", len(rnd.reshuffles), way.reshuffled, "reshuffle"),
-        ("nose_races", len(rnd.nose_races), way.raced, "random nose race"),
-    ):
-        if stated > met:
-            had = f"{met} {what}{'' if met == 1 else 's'}"
-            return Problem(
-                f"{path}.{key}[{met}]", f"the round had {had}, the record states {stated}"
-            )
-    return None
 
 
 def _shown_steps(judged: RoundJudged) -> list[Step]:

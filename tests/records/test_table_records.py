@@ -63,6 +63,17 @@ RETRY: list[Json] = [
 ]
 
 
+#: A round played to its end: Anna calls sabai sabai before her draw, and the final lap is one
+#: turn each, a 3 and a 4 played; nobody states the rows.
+CALLED: list[Json] = [
+    {"actor": "Anna", "action": "CallSabaiSabai"},
+    {"actor": "Anna", "action": "Draw"},
+    {"actor": "Anna", "action": "Play", "shows": "3"},
+    {"actor": "Ben", "action": "Draw"},
+    {"actor": "Ben", "action": "Play", "shows": "4"},
+]
+
+
 def _verdict(data: Json, tolerant: bool = False) -> Verdict:
     return replay(read_record(data), tolerant=tolerant)
 
@@ -269,13 +280,7 @@ def test_a_deal_order_with_a_fifth_7_is_refused_as_it_is_read() -> None:
 def test_the_rows_turned_up_must_be_the_rows_at_the_end() -> None:
     """A round played to its end (Anna's call, the final lap) whose reveal gives Anna three
     cards where she has four."""
-    events: list[Json] = [
-        {"actor": "Anna", "action": "CallSabaiSabai"},
-        {"actor": "Anna", "action": "Draw"},
-        {"actor": "Anna", "action": "Play", "shows": "3"},
-        {"actor": "Ben", "action": "Draw"},
-        {"actor": "Ben", "action": "Play", "shows": "4"},
-    ]
+    events = copy.deepcopy(CALLED)
     reveal = [["1", "2", "5"], ["6", "8", "9", "10"]]
     with pytest.raises(RecordError) as caught:
         _verdict(_record(events, reveal=reveal))
@@ -284,13 +289,7 @@ def test_the_rows_turned_up_must_be_the_rows_at_the_end() -> None:
 
 
 def test_a_round_without_its_reveal_has_an_undecided_result_and_with_it_a_decided_one() -> None:
-    events: list[Json] = [
-        {"actor": "Anna", "action": "CallSabaiSabai"},
-        {"actor": "Anna", "action": "Draw"},
-        {"actor": "Anna", "action": "Play", "shows": "3"},
-        {"actor": "Ben", "action": "Draw"},
-        {"actor": "Ben", "action": "Play", "shows": "4"},
-    ]
+    events = copy.deepcopy(CALLED)
     open_ = _verdict(_record(events))
     assert open_.undecided_rounds == (0,)
     assert not open_.decided
@@ -307,13 +306,7 @@ def test_a_result_the_record_cannot_decide_is_said_as_such_and_exits_4(
 ) -> None:
     """Every event is legal, only the round's result is open: the verdict says it is the result
     it cannot decide, not an event."""
-    events: list[Json] = [
-        {"actor": "Anna", "action": "CallSabaiSabai"},
-        {"actor": "Anna", "action": "Draw"},
-        {"actor": "Anna", "action": "Play", "shows": "3"},
-        {"actor": "Ben", "action": "Draw"},
-        {"actor": "Ben", "action": "Play", "shows": "4"},
-    ]
+    events = copy.deepcopy(CALLED)
     path = tmp_path / "record.json"
     path.write_text(json.dumps(_record(events)), encoding="utf-8")
     code, out, err = sabai("replay", str(path), "--lang", language)

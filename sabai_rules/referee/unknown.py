@@ -27,11 +27,11 @@ there) are dropped; worlds whose tables have become the same again are merged. T
 the questions a record leaves open, not with the assignments: a record that states every face the
 table saw is judged in one world.
 
-Semantics, as the rulebook's dispute page states them: an event is judged under the worlds in which
-every earlier event of its round was legal (strictly; tolerantly, under every world, an illegal
-event being skipped as in a tolerant replay); a world in which an event is illegal stops there, and
-later statements cannot rule it out. The first event illegal under every world ends a strict
-replay; an undecided one does not.
+Semantics, as the rulebook's page on game records states them: an event is judged under the
+worlds in which every earlier event of its round was legal (strictly; tolerantly, under every
+world, an illegal event being skipped as in a tolerant replay); a world in which an event is
+illegal stops there, and later statements cannot rule it out. The first event illegal under every
+world ends a strict replay; an undecided one does not.
 """
 
 from __future__ import annotations

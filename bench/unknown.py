@@ -70,14 +70,20 @@ def _judged(text: str) -> float:
     return spent
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+def record_options(doc: str | None) -> argparse.ArgumentParser:
+    """A parser with the options that choose the records (shared with unknown_counts.py)."""
+    parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--events", type=int, default=200)
     parser.add_argument("--unknown", type=int, default=40)
-    parser.add_argument("--pairs", type=int, default=9)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    return parser
+
+
+def main() -> None:
+    parser = record_options(__doc__)
+    parser.add_argument("--pairs", type=int, default=9)
     args = parser.parse_args()
     full, stated, partial, events = bench_records(
         args.players, args.seed, args.events, args.unknown

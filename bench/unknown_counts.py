@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from unknown import bench_records
+from unknown import bench_records, record_options
 
 from sabai_rules.referee import replay
 from sabai_rules.referee.record import read_record
@@ -68,13 +68,8 @@ def _counted(kind: str, args: argparse.Namespace, folder: Path) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--events", type=int, default=200)
-    parser.add_argument("--unknown", type=int, default=40)
+    parser = record_options(__doc__)
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--judge", choices=[*KINDS, "none"], help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.judge is not None:

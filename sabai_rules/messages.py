@@ -126,7 +126,7 @@ MESSAGES: Final[Mapping[str, Mapping[str, str]]] = {
         "the top card of the discard pile at event {event}": "la carte du dessus de la défausse à l'événement {event}",
         "card {depth} below the top of the discard pile at event {event}": "la carte {depth} sous le dessus de la défausse à l'événement {event}",
         "a card of the draw pile at event {event}": "une carte de la pioche à l'événement {event}",
-        "{0} reached for {1}'s card in slot {slot} at the same moment as {2}, who got it: {0}'s reach did nothing": "{0} a voulu prendre la carte de {1} à l'emplacement {slot} au même moment que {2}, qui l'a eue : le geste fait par {0} n'a eu aucun effet",
+        "{0} reached for {1}'s card in slot {slot} at the same moment as {2}, who got it: {0}'s reach did nothing": "{0} a voulu prendre la carte de {1} à l'emplacement {slot} au même moment que {2}, qui l'a eue : le geste fait par {0} n'a eu aucun effet",
     },
     "nl": {
         "chance decides first: the cards are being dealt": "het toeval beslist eerst: de kaarten worden gedeeld",

@@ -257,24 +257,24 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "verdict.illegal-if": "contraire aux règles si c'était {faces}",
         "verdict.unstated-card": "l'enregistrement ne dit pas quelle carte c'était",
         "verdict.turns-on": (
-            "conforme aux règles ou non selon les cartes que l'enregistrement n'indique pas : "
+            "conforme aux règles ou non selon les cartes que l'enregistrement n'indique pas\u00a0: "
             "{cards}"
         ),
         "verdict.or": "ou",
-        "verdict.illegal-where": "dans les cas où il est contraire aux règles : {why}",
+        "verdict.illegal-where": "dans les cas où il est contraire aux règles\u00a0: {why}",
         "verdict.not-decided-result": (
-            "Verdict : aucun événement n'enfreint les règles, quelles que soient les cartes que "
-            "l'enregistrement n'indique pas, mais l'enregistrement ne permet pas de trancher le "
-            "résultat de chaque manche (voir ci-dessus)."
+            "Verdict\u00a0: aucun événement n'enfreint les règles, quelles que soient les "
+            "cartes que l'enregistrement n'indique pas, mais l'enregistrement ne permet pas de "
+            "trancher le résultat de chaque manche (voir ci-dessus)."
         ),
         "verdict.any-card": "n'importe quelle carte",
         "verdict.not-decided": (
-            "Verdict : aucun événement n'enfreint les règles, quelles que soient les cartes que "
-            "l'enregistrement n'indique pas, mais l'enregistrement ne permet pas de trancher "
-            "chaque événement (voir ci-dessus)."
+            "Verdict\u00a0: aucun événement n'enfreint les règles, quelles que soient les "
+            "cartes que l'enregistrement n'indique pas, mais l'enregistrement ne permet pas de "
+            "trancher chaque événement (voir ci-dessus)."
         ),
         "verdict.round-undecided": (
-            "L'enregistrement ne permet pas de trancher le résultat de la manche {round} : il "
+            "L'enregistrement ne permet pas de trancher le résultat de la manche {round}\u00a0: il "
             "n'indique pas chaque carte des lignes retournées à sa fin (reveal)."
         ),
         "verdict.more-undecided": (

@@ -41,6 +41,7 @@ __all__ = [
     "Deck",
     "DeckSpec",
     "face_name",
+    "face_text",
     "parse_face",
 ]
 
@@ -79,6 +80,18 @@ def face_name(face: int) -> str:
         return "Ass Joker"
     if face in FUNCTION_NAMES:
         return f"{face} {FUNCTION_NAMES[face]}"
+    return str(face)
+
+
+def face_text(face: int) -> str:
+    """A face as records and positions write it, short enough to type: ``"7"``, ``"13"``,
+    ``"J"``, ``"AJ"``, or ``"?"`` for :data:`UNKNOWN` (:func:`parse_face` reads each back)."""
+    if face == UNKNOWN:
+        return "?"
+    if face == JOKER:
+        return "J"
+    if face == ASS_JOKER:
+        return "AJ"
     return str(face)
 
 

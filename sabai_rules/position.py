@@ -52,7 +52,7 @@ from typing import Final, Literal, NoReturn
 import attrs
 
 from sabai_rules import chance
-from sabai_rules.cards import ASS_JOKER, JOKER, UNKNOWN, Deck, DeckSpec
+from sabai_rules.cards import ASS_JOKER, FUNCTION_NAMES, JOKER, UNKNOWN, Deck, DeckSpec, face_text
 from sabai_rules.engine.arguments import MAX_ROUND_INDEX, instance, is_state
 from sabai_rules.moves import MAX_PLAYERS, MIN_PLAYERS, deck_for
 from sabai_rules.ruleset import PRESETS, Ruleset
@@ -127,8 +127,8 @@ _FIELDS: Final = (
     "reactions",
 )
 _TURN_WORDS: Final = {"to": Stage.DRAW, "holds": Stage.DECIDE, "played": Stage.DONE}
-_FUNCTIONS: Final = {"peek": 11, "spy": 12, "give": 13, "switch": 14}
-_FUNCTION_WORDS: Final = {rank: word for word, rank in _FUNCTIONS.items()}
+_FUNCTION_WORDS: Final = FUNCTION_NAMES
+_FUNCTIONS: Final = {word: rank for rank, word in FUNCTION_NAMES.items()}
 
 _SEAT: Final = re.compile(r"p(0|[1-9][0-9]?)", re.ASCII | re.IGNORECASE)
 _SEAT_LIKE: Final = re.compile(r"p[0-9]+", re.ASCII | re.IGNORECASE)
@@ -253,16 +253,6 @@ def _list(names: Sequence[str]) -> str:
 
 
 # -- faces --------------------------------------------------------------------------------------
-
-
-def _face_text(face: int) -> str:
-    if face == UNKNOWN:
-        return "?"
-    if face == JOKER:
-        return "J"
-    if face == ASS_JOKER:
-        return "AJ"
-    return str(face)
 
 
 def _face_words(face: int, copies: int) -> str:
@@ -695,7 +685,7 @@ class _Reader:
                 f"expected a card (a face such as 7, J, AJ or ?), found {_shown(token.text)}",
             )
         mark_column = token.column + len(token.text) - len(marks)
-        many, face_text, gap = match.group("many", "face", "gap")
+        many, face_word, gap = match.group("many", "face", "gap")
         if gap is not None:
             if where != "row":
                 _fail(token.column, "a gap (_) stands in a row, where a compensation card is owed")
@@ -719,7 +709,7 @@ class _Reader:
             if count > len(self.deck):
                 _fail(token.column, f"{_shown(token.text)}: the deck has {len(self.deck)} cards")
             return [_Card(UNKNOWN, token) for _ in range(count)]
-        card = _Card(_face(face_text, token, self.deck), token)
+        card = _Card(_face(face_word, token, self.deck), token)
         if marks and where == "pile":
             _fail(mark_column, "no marks in the discard pile: its cards are face up, seen by all")
         i = 0
@@ -1134,15 +1124,15 @@ class _Reader:
                 owner = self._seat(cursor.take("the player owed the card"))
                 card = cursor.take("the thrown card's face")
                 located = _LOCATED.fullmatch(card.text)
-                face_text = card.text if located is None else located.group("what")
-                if not _FACE.fullmatch(face_text):
+                face_word = card.text if located is None else located.group("what")
+                if not _FACE.fullmatch(face_word):
                     _fail(
                         card.column,
                         "expected the thrown card's face (7, J, AJ or ?), found "
                         f"{_shown(card.text)}",
                     )
                 entry = _Entry(
-                    len(entries) + 1, actor, _face(face_text, card, self.deck), card, owner
+                    len(entries) + 1, actor, _face(face_word, card, self.deck), card, owner
                 )
                 if located is not None:
                     entry.where = ("pile", int(located.group("depth")), 0)
@@ -1188,14 +1178,14 @@ class _Reader:
                     assert entry.where_token is not None
                     _fail(
                         entry.where_token.column,
-                        f"that card is written {_face_text(written)}, not {_face_text(entry.face)}",
+                        f"that card is written {face_text(written)}, not {face_text(entry.face)}",
                     )
             taken[function].add(place)
             found[entry.number] = place
         return found
 
     def _not_found(self, entry: _Entry) -> str:
-        face = _face_text(entry.face)
+        face = face_text(entry.face)
         who = self.names[entry.actor]
         if entry.is_function:
             word = _FUNCTION_WORDS[entry.face]
@@ -1392,7 +1382,7 @@ class _Writer:
         """A card with its marks: ``*`` everybody has seen it, else ``!`` for its owner and
         ``@NAME`` for each other player who has seen it (``implied``'s not written)."""
         t = self.state.table
-        text = _face_text(self.written(card))
+        text = face_text(self.written(card))
         if (t.public >> card) & 1:
             return text + "*"
         for p in range(self.state.players):
@@ -1411,8 +1401,8 @@ class _Writer:
         for p, row in enumerate(t.rows):
             fields.append(f"{name[p]}: {' '.join(self.row(p, row)) or '-'}")
         if t.discard:
-            under = [_face_text(self.written(c)) for c in t.discard[:-1]]
-            top = _face_text(self.written(t.discard[-1]))
+            under = [face_text(self.written(c)) for c in t.discard[:-1]]
+            top = face_text(self.written(t.discard[-1]))
             fields.append(" ".join(["pile", *_runs(under), "top", top]))
         draw = self.draw()
         if draw:
@@ -1578,7 +1568,7 @@ class _Writer:
                 word = _FUNCTION_WORDS[self.state.deck.functions[effect.card]]
                 entries.append(f"{self.names[effect.executor]} {word}{where}")
             else:
-                written = _face_text(places.faces[self.place[effect.card]])
+                written = face_text(places.faces[self.place[effect.card]])
                 glue = "" if where.startswith("@") or not where else " "
                 thrower, owner = self.names[effect.thrower], self.names[effect.owner]
                 entries.append(f"{thrower} owes {owner} {written}{glue}{where}")

@@ -54,7 +54,7 @@ from typing import Any, Final, NoReturn
 import attrs
 
 from sabai_rules import chance
-from sabai_rules.cards import UNKNOWN, face_name, parse_face
+from sabai_rules.cards import UNKNOWN, face_name, face_text, parse_face
 from sabai_rules.engine.rules import race_loser
 from sabai_rules.moves import (
     ACTIONS_BY_NAME,
@@ -106,7 +106,6 @@ __all__ = [
     "RoundRecord",
     "action_from_json",
     "action_to_json",
-    "face_text",
     "load_record",
     "moments",
     "player_index",
@@ -1154,12 +1153,6 @@ def _event_to_json(event: RecordEvent, players: Sequence[str]) -> dict[str, Any]
     if event.unseen_by:
         item["unseen_by"] = [players[p] for p in event.unseen_by]
     return item
-
-
-def face_text(face: int) -> str:
-    """A face as records write it: ``"7"``, ``"13"``, ``"J"``, ``"AJ"``, or ``"?"``."""
-    name = face_name(face)
-    return {"Joker": "J", "Ass Joker": "AJ"}.get(name, name.split()[0])
 
 
 def write_record(record: Record) -> str:

@@ -17,11 +17,11 @@ from typing import Any, Final
 import attrs
 
 from sabai_rules import catalogue
-from sabai_rules.cards import ASS_JOKER, JOKER, UNKNOWN, face_name
+from sabai_rules.cards import ASS_JOKER, JOKER, UNKNOWN, face_name, face_text
 from sabai_rules.moves import Action
 from sabai_rules.referee.i18n import describe, label, written_in
 from sabai_rules.referee.picture import table_svg
-from sabai_rules.referee.record import action_to_json, face_text
+from sabai_rules.referee.record import action_to_json
 from sabai_rules.referee.replay import MAX_REPORTED, IllegalEvent, Note, UndecidedEvent, Verdict
 from sabai_rules.state import Function, NoseRace, Offer, RoundResult, State
 from sabai_rules.views import view

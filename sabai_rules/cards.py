@@ -85,7 +85,11 @@ def face_name(face: int) -> str:
 
 def face_text(face: int) -> str:
     """A face as records and positions write it, short enough to type: ``"7"``, ``"13"``,
-    ``"J"``, ``"AJ"``, or ``"?"`` for :data:`UNKNOWN` (:func:`parse_face` reads each back)."""
+    ``"J"``, ``"AJ"``, or ``"?"`` for :data:`UNKNOWN` (:func:`parse_face` reads each back).
+
+    >>> [face_text(parse_face(text, unknown=True)) for text in ("13 give", "joker", "aj", "?")]
+    ['13', 'J', 'AJ', '?']
+    """
     if face == UNKNOWN:
         return "?"
     if face == JOKER:

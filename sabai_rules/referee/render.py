@@ -434,7 +434,7 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
 
     if verdict.illegal:
         kind = "illegal"
-    elif verdict.undecided_total or verdict.undecided_rounds:
+    elif not verdict.decided:
         kind = "undecided"
     else:
         kind = "legal" if verdict.complete else "in-progress"

@@ -1,11 +1,15 @@
-"""What the command-line tests share: the ``sabai`` command called in-process, and the keys of a
-JSON document (to show that a key such as ``order`` or ``seed`` appears nowhere in it)."""
+"""What the command-line tests share: the ``sabai`` command called in-process, the keys of a
+JSON document (to show that a key such as ``order`` or ``seed`` appears nowhere in it), and the
+lines of an examples README that describe its records."""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
 
+from sabai_rules import catalogue
 from sabai_rules.cli import run
 
 
@@ -25,3 +29,21 @@ def json_keys(value: object) -> Iterator[str]:
     elif isinstance(value, list):
         for item in value:
             yield from json_keys(item)
+
+
+def example_lines(readme: Path, command: str, files: Iterable[str]) -> dict[str, str]:
+    """The line of an examples README (``- `file.json` ...``) that describes each of ``files``,
+    by file: the README says how to replay them (``command``), describes exactly those files,
+    and each line cites at least one rule or ruling, every id it cites a real one."""
+    text = readme.read_text(encoding="utf-8")
+    assert command in text
+    lines = [line for line in text.splitlines() if line.startswith("- `")]
+    described = {line.split("`")[1]: line for line in lines}
+    assert sorted(described) == sorted(files)
+    cat = catalogue.default()
+    for line in lines:
+        ids = re.findall(r"`([a-z-]+(?:\.[a-z0-9-]+)+)`", line)
+        cited = [i for i in ids if not i.endswith(".json")]
+        assert cited, line
+        assert [i for i in cited if cat.kind_of(i) not in ("rule", "ruling")] == []
+    return described

@@ -24,7 +24,7 @@ from sabai_rules.cards import face_name
 from sabai_rules.cli import EXIT_ILLEGAL, EXIT_OK
 from sabai_rules.referee.i18n import label
 from sabai_rules.referee.record import load_record, read_record, write_record
-from tests.support import json_keys, sabai
+from tests.support import example_lines, json_keys, sabai
 
 
 @attrs.frozen
@@ -160,20 +160,15 @@ def test_the_table_lists_every_example() -> None:
 
 
 def test_the_readme_describes_every_example_with_real_rule_ids() -> None:
-    readme = (EXAMPLES / "README.md").read_text(encoding="utf-8")
-    assert "sabai replay examples/<file> --lang fr" in readme
-    lines = [line for line in readme.splitlines() if line.startswith("- `")]
-    assert sorted(line.split("`")[1] for line in lines) == sorted(e.file for e in EXPECTED)
-    cat = catalogue.default()
-    for line in lines:
-        ids = re.findall(r"`([a-z-]+(?:\.[a-z0-9-]+)+)`", line)
-        cited = [i for i in ids if not i.endswith(".json")]
-        assert cited, line
-        assert [i for i in cited if cat.kind_of(i) not in ("rule", "ruling")] == []
+    lines = example_lines(
+        EXAMPLES / "README.md",
+        "sabai replay examples/<file> --lang fr",
+        (e.file for e in EXPECTED),
+    )
     for expected in EXPECTED:
         if expected.illegal_event is None:
             continue
-        line = next(line for line in lines if line.startswith(f"- `{expected.file}`"))
+        line = lines[expected.file]
         assert f"event {expected.illegal_event}" in line
         assert f"`{expected.rule}`" in line
 

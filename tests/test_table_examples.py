@@ -28,7 +28,7 @@ from sabai_rules.referee import replay
 from sabai_rules.referee.export import export_view
 from sabai_rules.referee.i18n import label
 from sabai_rules.referee.record import Record, load_record, read_record, write_record
-from tests.support import json_keys, sabai
+from tests.support import example_lines, json_keys, sabai
 
 Kind = Literal["legal", "illegal", "undecided"]
 
@@ -184,18 +184,13 @@ def test_the_older_edition_dispute_writes_a_declined_look() -> None:
 
 
 def test_the_readme_describes_every_example_with_real_rule_ids() -> None:
-    readme = (EXAMPLES / "README.md").read_text(encoding="utf-8")
-    assert "sabai replay examples/table/<file> --lang fr" in readme
-    lines = [line for line in readme.splitlines() if line.startswith("- `")]
-    assert sorted(line.split("`")[1] for line in lines) == sorted(e.file for e in EXPECTED)
-    cat = catalogue.default()
-    for line in lines:
-        ids = re.findall(r"`([a-z-]+(?:\.[a-z0-9-]+)+)`", line)
-        cited = [i for i in ids if not i.endswith(".json")]
-        assert cited, line
-        assert [i for i in cited if cat.kind_of(i) not in ("rule", "ruling")] == []
+    lines = example_lines(
+        EXAMPLES / "README.md",
+        "sabai replay examples/table/<file> --lang fr",
+        (e.file for e in EXPECTED),
+    )
     for expected in EXPECTED:
-        line = next(line for line in lines if line.startswith(f"- `{expected.file}`"))
+        line = lines[expected.file]
         said = {
             "legal": "Legal: ",
             "illegal": f"Illegal at event {expected.event}: ",

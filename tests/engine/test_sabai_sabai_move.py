@@ -224,7 +224,9 @@ def test_with_first_refusal_never_a_seen_card_is_not_offered() -> None:
     assert faces(after, 1) == ["3", "[gap]", "5"]
 
 
-@pytest.mark.rules("ruling.first-refusal", "ruling.retry-lockout-scope")
+@pytest.mark.rules(
+    "sabai-sabai-move.first-refusal", "ruling.first-refusal", "ruling.retry-lockout-scope"
+)
 def test_a_locked_out_owner_is_not_offered_first_refusal() -> None:
     state = table("7", ["3", "7", "5"], seen={1: [(1, 1)]}, lockout=(1,))
     after = play(state, ThrowIn(2, 1, 1))

@@ -18,3 +18,19 @@ def test_first_refusal_is_not_offered_to_a_locked_out_owner_in_every_language(
         written, text = rule.statement_in(language)
         assert written == language
         assert "{rule}`throw-in.retry-lockout`" in text, language
+
+
+def test_the_last_chance_to_throw_in_starts_afresh_after_each_throw_in(cat: Catalogue) -> None:
+    """Issue 35, item 6: :rule:`ruling.end-of-round-reaction` starts the passing afresh after each
+    throw-in, and the engine lets a player throw in again
+    (tests/engine/test_round_end.py); the statements of the two ways a round ends once said
+    "throw in ... or pass, once each"."""
+    assert "starts the passing afresh" in cat.ruling("ruling.end-of-round-reaction").decision
+    for ident in ("round-end.empty-row", "round-end.final-lap"):
+        rule = cat.rule(ident)
+        assert "afresh" in " ".join(rule.statement.split()), ident
+        for language in ("en", "fr", "nl"):
+            _, text = rule.statement_in(language)
+            text = " ".join(text.split())
+            for once_each in ("once each", "une fois chacune", "nog één keer op de bovenste kaart"):
+                assert once_each not in text, (ident, language)

@@ -158,7 +158,7 @@ def test_no_draw_no_call_and_no_second_pass_in_the_reaction_round() -> None:
     refused(state, Pass(2), "ruling.end-of-round-reaction")
 
 
-@pytest.mark.rules("ruling.end-of-round-reaction", "throw-in.identical")
+@pytest.mark.rules("ruling.end-of-round-reaction", "throw-in.identical", "round-end.final-lap")
 def test_a_throw_in_during_the_reaction_round_restarts_the_passing() -> None:
     state = play(_reaction_after_final_lap(), Pass(0), Pass(2))
     state = play(state, ThrowIn(1, 1, 0))  # P1's 7 onto the 7

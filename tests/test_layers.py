@@ -69,6 +69,7 @@ LAYERS = {
     "sabai_rules.scribe": 6,
     "sabai_rules.scribe.session": 6,
     "sabai_rules.scribe.wire": 6,
+    "sabai_rules.scribe.server": 6,
     "sabai_rules.openspiel": 6,
     "sabai_rules.pettingzoo": 6,
     "sabai_rules.__main__": 6,

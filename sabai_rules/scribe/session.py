@@ -333,7 +333,9 @@ class Session:
         rj = judged.rounds[-1]
         rnd = record.rounds[-1]
         worlds = [_last_world(way) for way in rj.ways]
-        offered = _offered([w for w in worlds if not w.state.is_over])
+        # Once the rows are turned up the round is over: nothing more happens in it.
+        playing = [] if rnd.reveal is not None else [w for w in worlds if not w.state.is_over]
+        offered = _offered(playing)
         closed = rj.closed
         over = closed is not None and closed.is_over
         rows = (

@@ -320,6 +320,7 @@ def test_a_whole_round_written_as_it_goes_rules_as_the_tables_own_record(path: P
     assert moment.rows == (4, 4, 4)
     rows = [["9", "3", "J", "8"], ["6", "2", "1", "10"], ["5", "7", "13", "14"]]
     session.reveal([faces(*row) for row in rows])
+    assert session.moment().offered == ()
     _saved(path, session)
     with pytest.raises(ScribeError, match="turned up"):
         session.add(Pass(daan))

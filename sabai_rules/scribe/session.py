@@ -115,7 +115,8 @@ class Moment:
     #: the throw-ins, the calls and the passes, as :func:`~sabai_rules.moves.legal_actions`
     #: orders them.
     offered: tuple[Action, ...]
-    #: The player the game waits for, or ``None`` (the round is over, or the table decides).
+    #: The player the game waits for, or ``None`` (the round is over, the table decides, or who
+    #: it is turns on a card the record leaves unknown).
     waiting: int | None
     #: The round is over, or would be if everybody who has not passed the last chance to throw
     #: in passed (the record need not write those passes).
@@ -345,15 +346,14 @@ class Session:
         )
         shown = rj.shown.world if rnd.reveal is not None else _last_world(rj.shown)
         table = _table(shown, worlds if rnd.reveal is None else [w.world for w in rj.ways])
-        waiting: int | None = None
-        if not table.is_over:
-            player = to_move(shown.state).player
-            waiting = None if player == NO_PLAYER else player
+        # The player the game waits for, where every way the unknown cards may be agrees.
+        waiting = {to_move(w.state).player for w in playing}
+        player = waiting.pop() if len(waiting) == 1 else NO_PLAYER
         return Moment(
             round=len(record.rounds) - 1,
             table=table,
             offered=offered,
-            waiting=waiting,
+            waiting=None if player == NO_PLAYER else player,
             over=over,
             rows=rows,
             reveal=rnd.reveal,

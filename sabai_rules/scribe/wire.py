@@ -86,7 +86,7 @@ def labels(lang: str) -> dict[str, str]:
     shows (the card names, a rule)."""
     lang = check_language(lang)
     words = {k: v for k, v in LABELS[lang].items() if k.startswith("scribe.")}
-    for key in ("card.joker", "card.ass-joker", "rule", "table.round", "language." + lang):
+    for key in ("card.joker", "card.ass-joker", "rule", "table.round"):
         words[key] = label(lang, key)
     for language in LANGUAGES:
         # Each language named in its own words, for the language menu.

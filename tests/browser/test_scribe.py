@@ -199,3 +199,73 @@ def test_the_page_speaks_french_dutch_and_finnish(
         assert overflow(page) is None
     assert errors == []
     context.close()
+
+
+@pytest.mark.parametrize("width", ["desktop"])
+def test_a_dispute_entered_by_keyboard_with_something_else_a_comment_and_a_moment(
+    browser: Browser, width: str, scribe: tuple[str, Path]
+) -> None:
+    """Keys and clicks for the rest of the page: a throw-in marked as made at the same moment as
+    the one before, a comment, an action the rules do not allow entered as "something else",
+    "was that legal?" naming its rule, and undo."""
+    from playwright.sync_api import expect  # noqa: PLC0415 - an optional extra
+
+    url, path = scribe
+    context = new_context(browser, width)
+    page = context.new_page()
+    errors = page_errors(page)
+    page.goto(url)
+    for seat, name in enumerate(["Anna", "Ben", "Chloé"], start=1):
+        page.get_by_label(f"Player {seat}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the game").focus()
+    page.keyboard.press("Enter")
+    events = page.locator("#events li")
+    page.get_by_role("button", name="Ben draws a card", exact=True).focus()
+    page.keyboard.press("Enter")
+    expect(events).to_have_count(1)
+    # The focus goes to the face of the card drawn; the next key moves it, visibly.
+    page.keyboard.press("Tab")
+    focused = page.evaluate(
+        "() => [document.activeElement.textContent,"
+        " document.activeElement.matches(':focus-visible'),"
+        " getComputedStyle(document.activeElement).outlineStyle]"
+    )
+    assert focused == ["1", True, "solid"]
+    page.locator("#face").get_by_role("button", name="7", exact=True).click()
+    page.get_by_role("button", name="Ben plays the drawn card directly", exact=True).click()
+    expect(events).to_have_count(2)
+    page.get_by_role("button", name="Anna throws in their card in slot 1", exact=True).click()
+    expect(events).to_have_count(3)
+    page.get_by_role("button", name="Chloé throws in their card in slot 2", exact=True).click()
+    expect(events).to_have_count(4)
+    together = page.get_by_role("button", name="At the same moment as the throw-in before, Event 4")
+    together.click()
+    expect(together).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Comment, Event 2").click()
+    text = page.get_by_role("textbox", name="Comment, Event 2")
+    expect(text).to_be_focused()
+    text.fill("Ben plays it straight onto the pile")
+    page.get_by_role("button", name="Save the comment").click()
+    expect(page.locator("#events .comment")).to_have_text("Ben plays it straight onto the pile")
+    # Anna draws while it is Chloé's turn: no button offers it, the form takes it.
+    assert page.get_by_role("button", name="Anna draws a card", exact=True).count() == 0
+    page.get_by_text("Something else happened").click()
+    page.get_by_label("Who", exact=True).select_option("Anna")
+    page.get_by_label("Did what", exact=True).select_option("Draw")
+    page.get_by_role("button", name="Record it").click()
+    expect(events).to_have_count(5)
+    page.get_by_role("button", name="Was that legal?").click()
+    sentence = page.locator("#verdict .sentence")
+    expect(sentence).to_contain_text("Illegal event 5: Anna draws a card — ")
+    expect(sentence).to_contain_text(", turn.draw]")
+    record = json.loads(path.read_text(encoding="utf-8"))["rounds"][0]["events"]
+    assert [e.get("simultaneous") for e in record] == [None, None, "a", "a", None]
+    assert record[1]["comment"] == "Ben plays it straight onto the pile"
+    page.get_by_role("button", name="Undo").click()
+    expect(events).to_have_count(4)
+    page.get_by_role("button", name="Was that legal?").click()
+    expect(sentence).to_have_text("Every event so far is legal.")
+    assert len(load_record(path).rounds[0].events) == 4
+    assert overflow(page) is None
+    assert errors == []
+    context.close()

@@ -103,7 +103,13 @@
     clearError();
     $("verdict").hidden = true;
     state = data;
-    render(focused, "face:last", "act:first");
+    render(focused);
+    if (!document.activeElement || document.activeElement === document.body) {
+      // The control used is gone (an action recorded): on to the face of the card it showed,
+      // else to the first action now offered.
+      const next = $("face").querySelector("button") || $("groups").querySelector("button");
+      if (next) next.focus({ preventScroll: true });
+    }
     $("status").textContent = said ? said() : "";
   }
 
@@ -278,7 +284,7 @@
       const buttons = [h("button", {
         type: "button", "aria-pressed": String(draft[i] === null),
         "aria-label": t("scribe.face.unknown"), onclick: choose(null),
-        key: where === "last" && i === 0 ? "face:last" : `${where}:face:${event.number}:${i}:?`,
+        key: `${where}:face:${event.number}:${i}:?`,
       }, "?")];
       for (const face of state.faces) {
         buttons.push(h("button", {
@@ -324,10 +330,10 @@
     );
   }
 
-  function actionButton(entry, text, first) {
+  function actionButton(entry, text) {
     return h("button", {
       type: "button", "aria-label": entry.text === text ? null : entry.text,
-      key: first ? "act:first" : `act:${JSON.stringify(entry.action)}`,
+      key: `act:${JSON.stringify(entry.action)}`,
       onclick: () => step("event", { action: entry.action },
         () => t("scribe.recorded", { event: entry.text })),
     }, text);
@@ -340,7 +346,6 @@
       box.append(h("p", { class: "help", text: t("scribe.nothing-offered") }));
       return;
     }
-    let first = true;
     state.groups.forEach((group, g) => {
       const id = `player-title-${g}`;
       const section = h("section", {
@@ -349,17 +354,17 @@
         group.waiting ? h("span", { class: "mark", text: ` (${t("scribe.waiting")})` }) : null));
       if (group.decisions.length) {
         section.append(h("div", { class: "decisions" },
-          group.decisions.map((d) => { const b = actionButton(d, d.text, first); first = false; return b; })));
+          group.decisions.map((d) => actionButton(d, d.text))));
       }
       group.throw_ins.forEach((row, k) => {
         const rowId = `throws-${g}-${k}`;
         section.append(h("div", { class: "throws", role: "group", "aria-labelledby": rowId },
           h("p", { id: rowId, text: row.label }),
-          h("div", { class: "slots" }, row.slots.map((s) => actionButton(s, String(s.slot), false)))));
+          h("div", { class: "slots" }, row.slots.map((s) => actionButton(s, String(s.slot))))));
       });
       if (group.others.length) {
         section.append(h("div", { class: "others" },
-          group.others.map((d) => actionButton(d, d.text, false))));
+          group.others.map((d) => actionButton(d, d.text))));
       }
       box.append(section);
     });
@@ -512,7 +517,9 @@
       const open = (what) => editing && editing.number === event.number && editing.what === what;
       const flip = (what) => () => {
         editing = open(what) ? null : { number: event.number, what };
-        render(`${what}:${event.number}`);
+        // Opened, the focus goes into what opened (the text, the first face); closed, it stays.
+        const inside = what === "comment" ? `edit:${event.number}` : `list:face:${event.number}:0:?`;
+        render(editing ? inside : null, `${what}:${event.number}`);
       };
       if (event.shows_what.length) {
         tools.append(h("button", {
@@ -538,7 +545,10 @@
       if (open("comment")) {
         const id = `comment-text-${event.number}`;
         item.append(h("p", {},
-          h("textarea", { id, rows: "2", "aria-label": `${t("scribe.comment")}, ${number}` }, event.comment || "")),
+          h("textarea", {
+            id, rows: "2", key: `edit:${event.number}`,
+            "aria-label": `${t("scribe.comment")}, ${number}`,
+          }, event.comment || "")),
         h("p", {}, h("button", {
           type: "button", key: `save:${event.number}`,
           onclick: () => { editing = null; step("comment", { event: event.number, comment: $(id).value }); },

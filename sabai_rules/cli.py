@@ -14,6 +14,9 @@ Exit codes:
 * 130 — a tournament (``sabai tournament``, ``sabai impact``) was interrupted by Ctrl-C: the games
   it finished are kept, and the same command with ``--resume`` goes on.
 
+``sabai scribe`` serves its page until Ctrl-C, which stops it with exit code 0 (the record is
+saved after every step).
+
 Every error is one line on standard error, never a traceback, whatever the input: what it echoes
 of the input (an argument, a file name, a key of a record) has its control characters, line
 breaks and lone surrogates escaped as Python's ``repr`` escapes them. :func:`run` takes the
@@ -768,8 +771,10 @@ def _scribe_command(args: argparse.Namespace, out: TextIO) -> int:
         raise _UsageError(
             f"sabai scribe: error: cannot listen on {host} port {args.port}: {reason}"
         ) from None
-    with sock:
+    # Ctrl-C is how the scribe is stopped; the record was saved at its last step.
+    with sock, contextlib.suppress(KeyboardInterrupt):
         serve(session, sock, host, args.lang, out)
+    out.write(f"sabai scribe: stopped; the record is in {_printable(str(path))}\n")
     return EXIT_OK
 
 

@@ -280,7 +280,10 @@ def serve(session: Session, sock: socket.socket, host: str, lang: str, out: Text
         proxy_headers=False,
         server_header=False,
     )
-    where = "" if session.path is None else f" (record: {session.path}; Ctrl-C stops)"
+    path = str(session.path)
+    if not path.isprintable():  # one line, whatever the file's name holds
+        path = path.encode("unicode_escape", "backslashreplace").decode("ascii")
+    where = "" if session.path is None else f" (record: {path}; Ctrl-C stops)"
     out.write(f"sabai scribe: http://{_netloc(host, port)}/{where}\n")
     out.flush()
     uvicorn.Server(config).run(sockets=[sock])

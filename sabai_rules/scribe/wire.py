@@ -328,10 +328,9 @@ def _keys(data: Any, allowed: Collection[str], required: Collection[str] = ()) -
     return data
 
 
-def _of(value: Any, kind: type | tuple[type, ...], what: str, where: str) -> Any:
-    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-        raise RequestError(f"{where}: expected {what}, not {shown(value)}")
-    if not isinstance(value, kind):
+def _of(value: Any, kind: type, what: str, where: str) -> Any:
+    """``value`` if it is a ``kind`` (``True`` is no number here), else :class:`RequestError`."""
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise RequestError(f"{where}: expected {what}, not {shown(value)}")
     return value
 

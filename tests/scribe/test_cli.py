@@ -135,5 +135,8 @@ def test_the_real_server_prints_its_address_and_serves_the_page(tmp_path: Path) 
         assert not record.exists()  # nothing written before the game is set up
     finally:
         process.send_signal(signal.SIGINT)
-        _, err = process.communicate(timeout=20)
+        out, err = process.communicate(timeout=20)
+    # Ctrl-C is how the scribe stops: exit 0, saying where the record is.
+    assert process.returncode == 0, err
+    assert out == f"sabai scribe: stopped; the record is in {record}\n"
     assert "Traceback" not in err

@@ -97,6 +97,12 @@ _PATH: Final = re.compile(
 )
 
 
+_NOT_IN_A_GROUP: Final = (
+    "event {number} is made at no other's moment: only a throw-in of a group got a card another"
+    " reached for (ruling.same-card-reach)"
+)
+
+
 class ScribeError(ValueError):
     """A step the scribe cannot take, and why, in one line; the record is as it was."""
 
@@ -210,18 +216,25 @@ class Session:
 
     # -- events ---------------------------------------------------------------------------------
 
-    def add(self, action: Action, *, same_moment: bool = False) -> int:
+    def add(self, action: Action, *, same_moment: bool = False, first: bool = False) -> int:
         """Record ``action`` as the round's next event, legal or not; with ``same_moment``, a
-        throw-in made at the same moment as the throw-in before it (:meth:`set_same_moment`).
-        Its number (from 1)."""
+        throw-in made at the same moment as the throw-in before it (:meth:`set_same_moment`),
+        and with ``first`` one whose thrower got the card another of the moment reached for too
+        (:meth:`set_first`: a second reach for one card is recorded only so). Its number (from
+        1)."""
         record = self.record
         rnd = record.rounds[-1]
         if rnd.reveal is not None:
             raise ScribeError("the rows of this round are turned up: the round is over")
+        number = len(record.events()) + 1
         events = (*rnd.events, RecordEvent(action))
         if same_moment:
-            _check_joinable(events, len(events) - 1, len(self.record.events()) + 1)
+            _check_joinable(events, len(events) - 1, number)
             events = _together(events, len(events) - 1, True)
+        if first:
+            if not same_moment:
+                raise ScribeError(_NOT_IN_A_GROUP.format(number=number))
+            events = (*events[:-1], attrs.evolve(events[-1], first=True))
         self._commit(_with_round(record, len(record.rounds) - 1, attrs.evolve(rnd, events=events)))
         return sum(len(r.events) for r in self.record.rounds)
 
@@ -264,10 +277,7 @@ class Session:
         card another of the group reached for too (:rule:`ruling.same-card-reach`)."""
         r, i, event = self._event(number)
         if first and event.simultaneous is None:
-            raise ScribeError(
-                f"event {number} is made at no other's moment: only a throw-in of a group got a"
-                " card another reached for (ruling.same-card-reach)"
-            )
+            raise ScribeError(_NOT_IN_A_GROUP.format(number=number))
         self._change(r, i, attrs.evolve(event, first=first))
 
     # -- rounds ---------------------------------------------------------------------------------

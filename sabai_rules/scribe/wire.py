@@ -393,14 +393,15 @@ def _preset(preset: Any, options: Mapping[str, Any]) -> Ruleset:
 
 
 def _event(session: Session, data: Any) -> None:
-    body = _keys(data, {"action", "same_moment"}, {"action"})
+    body = _keys(data, {"action", "same_moment", "first"}, {"action"})
     raw = _of(body["action"], Mapping, "an action object", "action")
     try:
         action = action_from_json(raw, session.record.players, "action")
     except RecordError as error:
         raise RequestError(str(error)) from None
     together = _of(body.get("same_moment", False), bool, "true or false", "same_moment")
-    session.add(action, same_moment=together)
+    first = _of(body.get("first", False), bool, "true or false", "first")
+    session.add(action, same_moment=together, first=first)
 
 
 def _shows(session: Session, data: Any) -> None:

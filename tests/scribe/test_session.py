@@ -17,6 +17,7 @@ from sabai_rules.cards import parse_face
 from sabai_rules.moves import (
     Action,
     CallSabaiSabai,
+    Compensate,
     Draw,
     Give,
     Keep,
@@ -424,3 +425,35 @@ def test_a_save_that_fails_changes_nothing_and_leaves_no_file_behind(
     assert session.record.rounds[0].events == ()
     assert path.read_text(encoding="utf-8") == before
     assert [p.name for p in path.parent.iterdir()] == ["game.json"]
+
+
+@pytest.mark.rules("ruling.same-card-reach", "throw-in.identical")
+def test_two_hands_on_one_card_are_recorded_with_who_got_it(tmp_path: Path) -> None:
+    """``examples/table/two-hands-on-one-card.json`` written step by step: Kofi and Lucía reach
+    for Tom's card at the same moment, Lucía first. The second reach for one card is recorded
+    with the moment and who got it in one step (a reach alone for a card already taken is no
+    record the referee can play)."""
+    example = json.loads((EXAMPLES / "two-hands-on-one-card.json").read_text("utf-8"))
+    del example["claim"]
+    expected = read_record(example)
+    session = Session(tmp_path / "reach.json")
+    position = expected.rounds[0].start
+    assert position is not None
+    session.start_from(position)
+    _, kofi, lucia, tom = range(4)  # Mei, who played the 7, does nothing more
+    session.add(ThrowIn(kofi, tom, 1))
+    session.set_shows(1, faces("7"))
+    with pytest.raises(ScribeError, match="thrown in twice at the same moment"):
+        session.add(ThrowIn(lucia, tom, 1), same_moment=True)
+    with pytest.raises(ScribeError, match=r"ruling\.same-card-reach"):
+        session.add(ThrowIn(lucia, tom, 1), first=True)
+    session.add(ThrowIn(lucia, tom, 1), same_moment=True, first=True)
+    session.set_shows(2, faces("7"))
+    session.add(ThrowIn(kofi, kofi, 0))
+    session.set_shows(3, faces("7"))
+    session.add(Compensate(lucia, 2))
+    assert [e.action for e in session.record.rounds[0].events] == [
+        e.action for e in expected.rounds[0].events
+    ]
+    assert render_json(replay(session.record)) == render_json(replay(expected))
+    assert [n.rule for n in session.verdict().notes] == ["ruling.same-card-reach"]

@@ -389,7 +389,16 @@
         else action[param.name] = value.split(/[\s,]+/).filter((s) => s !== "")
           .map((s) => (/^[0-9]{1,2}$/.test(s) ? Number(s) : s));
       }
-      step("event", { action }, () => t("scribe.recorded", { event: state.events[state.events.length - 1].text }));
+      const body = { action };
+      // A throw-in made at the same moment as the one before, perhaps a second reach for its
+      // card: the record needs both said with the event.
+      if ($("other-same").checked) body.same_moment = true;
+      if ($("other-first").checked) body.first = true;
+      step("event", body, () => {
+        $("other-same").checked = false;
+        $("other-first").checked = false;
+        return t("scribe.recorded", { event: state.events[state.events.length - 1].text });
+      });
     });
   }
 

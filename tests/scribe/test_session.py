@@ -457,3 +457,45 @@ def test_two_hands_on_one_card_are_recorded_with_who_got_it(tmp_path: Path) -> N
     ]
     assert render_json(replay(session.record)) == render_json(replay(expected))
     assert [n.rule for n in session.verdict().notes] == ["ruling.same-card-reach"]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "thrown-in-during-an-offer.json",
+        "older-declined-look.json",
+        "peek-on-a-card-nobody-noted.json",
+        "two-hands-on-one-card.json",
+    ],
+)
+def test_each_tables_record_written_step_by_step_rules_as_the_record(
+    tmp_path: Path, name: str
+) -> None:
+    """Each dispute of ``examples/table`` whose deal states no face, written as the scribe writes
+    it (its start or its setup, then event by event with the faces shown and the moments marked):
+    the referee's verdict is the example's (its claim aside, which the scribe does not write)."""
+    data = json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+    del data["claim"]
+    expected = read_record(data)
+    session = Session(tmp_path / name)
+    first = expected.rounds[0]
+    if first.start is not None:
+        session.start_from(first.start, expected.ruleset)
+    else:
+        assert first.deal.order is not None
+        assert set(first.deal.order) == {parse_face("?", unknown=True)}
+        session.set_up(expected.players, expected.ruleset, expected.first_dealer)
+    for r, rnd in enumerate(expected.rounds):
+        if r:
+            session.next_round(rnd.start)
+        before = None
+        for event in rnd.events:
+            joined = event.simultaneous is not None and before == event.simultaneous
+            number = session.add(event.action, same_moment=joined, first=event.first)
+            if event.shows is not None:
+                session.set_shows(number, event.shows)
+            before = event.simultaneous
+        if rnd.reveal is not None:
+            session.reveal(rnd.reveal)
+    assert render_json(replay(session.record)) == render_json(replay(expected))
+    assert load_record(tmp_path / name) == session.record

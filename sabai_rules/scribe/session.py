@@ -147,6 +147,8 @@ class Session:
         self._record: Record | None = None
         self._judged: Judged | None = None
         self._undo: list[Record] = []
+        #: The moment of the judged record it was worked out from (asked for again and again).
+        self._moment: tuple[Judged, Moment] | None = None
         if record is not None:
             resumed = attrs.evolve(record, version=TABLE_VERSION)
             self._record, self._judged, _ = _checked(resumed)
@@ -341,6 +343,8 @@ class Session:
         record = self.record
         judged = self._judged
         assert judged is not None
+        if self._moment is not None and self._moment[0] is judged:
+            return self._moment[1]
         rj = judged.rounds[-1]
         rnd = record.rounds[-1]
         worlds = [_last_world(way) for way in rj.ways]
@@ -359,7 +363,7 @@ class Session:
         # The player the game waits for, where every way the unknown cards may be agrees.
         waiting = {to_move(w.state).player for w in playing}
         player = waiting.pop() if len(waiting) == 1 else NO_PLAYER
-        return Moment(
+        moment = Moment(
             round=len(record.rounds) - 1,
             table=table,
             offered=offered,
@@ -370,6 +374,8 @@ class Session:
             next_round=over and not judged.game.is_over,
             game_over=judged.game.is_over,
         )
+        self._moment = (judged, moment)
+        return moment
 
     # -- the steps ------------------------------------------------------------------------------
 
@@ -450,7 +456,7 @@ def _where(error: RecordError, record: Record) -> str:
     turned up or the start of a round by the round's number."""
     found = _PATH.fullmatch(error.path)
     if found is None:
-        return str(error)
+        return error.message if error.path in ("", "$") else str(error)
     r = int(found.group(1))
     if found.group(2) is not None:
         number = sum(len(rnd.events) for rnd in record.rounds[:r]) + int(found.group(2)) + 1

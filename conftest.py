@@ -1,6 +1,7 @@
-"""pytest's collection from the repository's root: the adapters to OpenSpiel and PettingZoo are
-optional extras, so their modules are collected for their doctests only where their framework is
-installed (``pip install -e '.[test,openspiel,pettingzoo]'``, as CI does)."""
+"""pytest's collection from the repository's root: the adapters to OpenSpiel and PettingZoo and
+the scribe's server are optional extras, so their modules are collected for their doctests only
+where their framework is installed (``pip install -e '.[test,openspiel,pettingzoo,scribe]'``, as
+CI does)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,10 @@ import importlib.util
 
 collect_ignore = [
     f"sabai_rules/{module}.py"
-    for module, needs in (("openspiel", "pyspiel"), ("pettingzoo", "pettingzoo"))
+    for module, needs in (
+        ("openspiel", "pyspiel"),
+        ("pettingzoo", "pettingzoo"),
+        ("scribe/server", "starlette"),
+    )
     if importlib.util.find_spec(needs) is None
 ]

@@ -14,6 +14,9 @@ Exit codes:
 * 130 — a tournament (``sabai tournament``, ``sabai impact``) was interrupted by Ctrl-C: the games
   it finished are kept, and the same command with ``--resume`` goes on.
 
+``sabai scribe`` serves its page until Ctrl-C, which stops it with exit code 0 (the record is
+saved after every step).
+
 Every error is one line on standard error, never a traceback, whatever the input: what it echoes
 of the input (an argument, a file name, a key of a record) has its control characters, line
 breaks and lone surrogates escaped as Python's ``repr`` escapes them. :func:`run` takes the
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime
 import errno
 import io
 import json
@@ -142,7 +146,10 @@ def _seed(text: str) -> int | str:
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="sabai",
-        description="The rules of sabai-sabai: look up rules, referee recorded games, simulate.",
+        description=(
+            "The rules of sabai-sabai: look up rules, referee recorded games, write a game's "
+            "record as it goes (scribe), simulate."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"sabai-rules {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -206,6 +213,7 @@ def _parser() -> argparse.ArgumentParser:
     replay.set_defaults(handler=_replay_command)
 
     _add_judge_command(commands)
+    _add_scribe_command(commands)
 
     show = commands.add_parser(
         "show",
@@ -674,6 +682,100 @@ def _add_judge_command(commands: Any) -> None:
         help="also write the record judged (version 2, starting from the position) into FILE",
     )
     judge.set_defaults(handler=_judge_command)
+
+
+def _port(text: str) -> int:
+    """A TCP port: 0 (a free one) to 65535."""
+    port = _integer(text)
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 (a free one) to 65535, not {port}")
+    return port
+
+
+def _add_scribe_command(commands: Any) -> None:
+    """``sabai scribe``: a local page that writes a game's record as the game goes (the
+    ``scribe`` extra)."""
+    scribe = commands.add_parser(
+        "scribe",
+        help="write a game's record as the game goes, on a local web page",
+        description=(
+            "Serve a local web page (its address is printed) on which one person writes the "
+            "record of the game being played, without knowing JSON: the players, the rules and "
+            "who deals first (or a position to start from); then, tap by tap, what the rules "
+            "allow at each moment (or anything else that happened), the faces the table saw, "
+            "comments, throw-ins made at the same moment, the rows turned up at the end of each "
+            "round; undo, and the referee's answer to 'was that legal?' at any moment. The "
+            "record (version 2) is saved after every step; given an existing RECORD, the scribe "
+            "resumes it. Needs the scribe extra (pip install 'sabai-rules[scribe]'). Ctrl-C "
+            "stops it."
+        ),
+    )
+    scribe.add_argument(
+        "record",
+        type=Path,
+        nargs="?",
+        help="the record to write, or to resume if it exists "
+        "(default: a new game-DATE-TIME.json in the current folder)",
+    )
+    scribe.add_argument(
+        "--lang", choices=LANGUAGES, default="en", help="the page's language (default: en)"
+    )
+    scribe.add_argument(
+        "--port", type=_port, default=0, help="the port to listen on (default: a free one)"
+    )
+    scribe.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address or name to listen on (default: 127.0.0.1, this machine only)",
+    )
+    scribe.set_defaults(handler=_scribe_command)
+
+
+#: A host as --host takes it: a name or an address, without a scheme, a path or spaces.
+_HOST = re.compile(r"[A-Za-z0-9.:\-]{1,253}", re.ASCII)
+
+
+def _scribe_command(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        import starlette  # noqa: F401, PLC0415 - the scribe extra, checked before it is used
+        import uvicorn  # noqa: F401, PLC0415
+    except ImportError:
+        raise _UsageError(
+            "sabai scribe: error: the scribe needs Starlette and uvicorn: "
+            "pip install 'sabai-rules[scribe]'"
+        ) from None
+    from sabai_rules.scribe.server import listen, serve  # noqa: PLC0415
+    from sabai_rules.scribe.session import ScribeError, Session  # noqa: PLC0415
+
+    host: str = args.host
+    if not _HOST.fullmatch(host):
+        raise _UsageError(
+            f"sabai scribe: error: --host: expected a host name or an address, not "
+            f"{reprlib.repr(host)}"
+        )
+    path: Path = args.record or Path(f"game-{datetime.datetime.now():%Y-%m-%d-%H%M%S}.json")
+    if path.is_dir():
+        raise _UsageError(f"sabai scribe: error: {_printable(str(path))} is a folder, not a record")
+    if not path.parent.is_dir():
+        raise _UsageError(
+            f"sabai scribe: error: no folder {_printable(str(path.parent))} to write the record in"
+        )
+    try:
+        session = Session.open(path)
+    except ScribeError as error:
+        raise _UsageError(f"sabai scribe: error: {_printable(str(path))}: {error}") from None
+    try:
+        sock = listen(host, args.port)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise _UsageError(
+            f"sabai scribe: error: cannot listen on {host} port {args.port}: {reason}"
+        ) from None
+    # Ctrl-C is how the scribe is stopped; the record was saved at its last step.
+    with sock, contextlib.suppress(KeyboardInterrupt):
+        serve(session, sock, host, args.lang, out)
+    out.write(f"sabai scribe: stopped; the record is in {_printable(str(path))}\n")
+    return EXIT_OK
 
 
 def _add_tournament_commands(commands: Any) -> None:

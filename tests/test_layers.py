@@ -16,8 +16,9 @@ PACKAGE = ROOT / "sabai_rules"
 
 #: Each module's layer: the data (0), the engine (1), play above the engine (2), the referee's
 #: record format (3), replaying and wording (4), rendering and export (5), applications (6): the
-#: bots, the command line and the adapters to OpenSpiel and PettingZoo (which alone import numpy
-#: and their framework, and only when imported themselves).
+#: bots, the command line, the scribe and the adapters to OpenSpiel and PettingZoo (which alone
+#: import numpy and their framework, and only when imported themselves; the scribe's server alone
+#: imports Starlette).
 LAYERS = {
     "sabai_rules.cards": 0,
     "sabai_rules.catalogue": 0,
@@ -65,6 +66,10 @@ LAYERS = {
     "sabai_rules.report": 6,
     "sabai_rules.impact": 6,
     "sabai_rules.cli": 6,
+    "sabai_rules.scribe": 6,
+    "sabai_rules.scribe.session": 6,
+    "sabai_rules.scribe.wire": 6,
+    "sabai_rules.scribe.server": 6,
     "sabai_rules.openspiel": 6,
     "sabai_rules.pettingzoo": 6,
     "sabai_rules.__main__": 6,
@@ -77,6 +82,9 @@ FORBIDDEN = {
     **{m: {"sabai_rules.moves"} for m in LAYERS if m.startswith("sabai_rules.engine")},
     # Wording actions for people does not depend on how records store them.
     "sabai_rules.referee.i18n": {"sabai_rules.referee.record"},
+    # The scribe's record and its JSON know nothing of the web server that carries them.
+    "sabai_rules.scribe.session": {"sabai_rules.scribe.wire", "sabai_rules.scribe.server"},
+    "sabai_rules.scribe.wire": {"sabai_rules.scribe.server"},
 }
 
 
@@ -146,3 +154,19 @@ def test_importing_the_package_needs_only_the_standard_library_and_attrs() -> No
     allowed = set(sys.stdlib_module_names) | {"attr", "attrs", "sabai_rules"}
     assert "sabai_rules" in loaded
     assert loaded <= allowed, sorted(loaded - allowed)
+
+
+@pytest.mark.parametrize(
+    "module", ["sabai_rules.cli", "sabai_rules.scribe.session", "sabai_rules.scribe.wire"]
+)
+def test_the_command_line_and_the_scribes_record_load_no_web_framework(module: str) -> None:
+    """Starlette and uvicorn are the ``scribe`` extra: only the scribe's server imports them, when
+    ``sabai scribe`` serves."""
+    probe = (
+        f"import sys; import {module}; "
+        "print(' '.join(m for m in ('starlette', 'uvicorn') if m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert result.stdout.split() == []

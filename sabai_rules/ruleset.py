@@ -106,6 +106,9 @@ class Ruleset:
     four_jokers_requires_only: bool = _option(True, "ruling.hall-of-fame-four-jokers-only")
     hall_of_fame_wins_game: bool = _option(False, "ruling.hall-of-fame-wins-round")
     allow_burn_from_draw: bool = _option(False, "ruling.ass-joker-drawn")
+    ass_joker_pick: Literal["turned_over", "refused_if_seen"] = _option(
+        "turned_over", "ruling.ass-joker-turned-over", _one_of("turned_over", "refused_if_seen")
+    )
     throw_in_window: Literal["until_covered", "until_next_draw"] = _option(
         "until_covered", "ruling.throw-in-window", _one_of("until_covered", "until_next_draw")
     )
@@ -166,6 +169,7 @@ class Ruleset:
             "ass_joker_value": -4,
             "four_jokers_requires_only": False,
             "hall_of_fame_wins_game": True,
+            "ass_joker_pick": "refused_if_seen",
             "throw_in_window": "until_next_draw",
             "throw_in_retry_lockout": False,
             "first_refusal": "never",

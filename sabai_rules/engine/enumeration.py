@@ -51,6 +51,7 @@ from sabai_rules.engine.rules import (
     knowledge_limits_on_behalf,
     look_sizes,
     may_give,
+    may_keep_over,
     may_peek,
     may_play_drawn,
     may_play_for_owner,
@@ -62,6 +63,7 @@ from sabai_rules.engine.rules import (
     may_throw_in_for_others,
     owner_does_not_know,
     owner_knowledge_limits_on_behalf,
+    pick_refusals,
     pile_started,
     round_over,
     throw_in_window_open,
@@ -80,6 +82,7 @@ from sabai_rules.state import (
     Offer,
     State,
     Table,
+    card_bit,
     has_gap,
     has_seat,
     is_gap,
@@ -409,9 +412,9 @@ def legal_actions(state: State, player: object = None) -> LegalActions:
             decisions = _function_actions(state, head)
         else:
             thrower = head.thrower
-            slots = compensation_slots(
-                setup.deck, state.table.rows[thrower], state.table.mask(thrower)
-            )
+            t = state.table
+            refused = pick_refusals(setup.ruleset, t.public, t.mask(thrower), True)
+            slots = compensation_slots(setup.deck, t.rows[thrower], refused)
             row = _row_actions(
                 (Compensate, thrower), Compensate, (thrower,), slots[-1] + 1 if slots else 0
             )
@@ -575,7 +578,13 @@ def _decisions(state: State) -> tuple[Action, ...]:
     actor = state.flow.turn
     deck = setup.deck
     can_play = may_play_drawn(setup.ruleset, deck, t.held, t.top)
-    slots = keep_slots(deck, t.rows[actor], t.held)
+    row = t.rows[actor]
+    slots: range | tuple[int, ...] = keep_slots(deck, row, t.held)
+    refused = pick_refusals(setup.ruleset, t.public, t.mask(actor), False)
+    if refused & card_bit(deck.ass_joker) and deck.ass_joker in row:
+        # An Ass Joker the player may not pick (:rule:`ruling.ass-joker-turned-over`).
+        ass_joker = deck.ass_joker
+        slots = tuple(s for s in slots if may_keep_over(ass_joker, row[s], refused))
     key = ("decide", actor, can_play, slots)
     found = _CACHE.get(key)
     if found is None:

@@ -18,6 +18,7 @@ from sabai_rules.engine.rules import (
     final_lap_played,
     holds_reaction_round,
     in_reaction_round,
+    pick_refusals,
     round_over,
     round_turns_capped,
     row_emptied,
@@ -155,7 +156,8 @@ def settle(w: Work) -> None:
                 w.emit(FunctionFizzled, head.executor, head.card)
                 continue
             thrower = head.thrower
-            if compensation_slots(w.deck, w.rows[thrower], w.public | w.private[thrower]):
+            refused = pick_refusals(w.rules, w.public, w.public | w.private[thrower], True)
+            if compensation_slots(w.deck, w.rows[thrower], refused):
                 return
             # A thrower with no card to give: the compensation lapses and the owner's row
             # closes up (:rule:`ruling.compensation-card`, :rule:`ruling.row-positions`).

@@ -58,6 +58,7 @@ from sabai_rules.engine.rules import (
     may_compensate_with,
     may_decline_look,
     may_give,
+    may_keep_over,
     may_peek,
     may_play_drawn,
     may_play_for_owner,
@@ -73,6 +74,7 @@ from sabai_rules.engine.rules import (
     owner_does_not_know,
     owner_knowledge_limits_on_behalf,
     owner_precedence,
+    pick_refusals,
     pile_started,
     reshuffles,
     round_over,
@@ -286,7 +288,18 @@ def _decision(state: State, action: Play | Keep) -> IllegalActionError | None:
         return None
     row = t.rows[actor]
     if action.slot in keep_slots(deck, row, t.held):
-        return None
+        if not row:
+            return None
+        refused = pick_refusals(state.setup.ruleset, t.public, t.mask(actor), False)
+        if may_keep_over(deck.ass_joker, row[action.slot], refused):
+            return None
+        return _refuse(
+            may_keep_over,
+            action,
+            "{0} has seen the Ass Joker in slot {slot}: it cannot be exchanged",
+            (actor,),
+            slot=action.slot,
+        )
     if not row:
         return _refuse(keep_slots, action, "{0} has no card in their row to exchange", (actor,))
     return _refuse(keep_slots, action, "{0} has no card in slot {slot}", (actor,), slot=action.slot)
@@ -483,7 +496,9 @@ def _compensate(state: State, action: Compensate) -> IllegalActionError | None:
         return _refuse(
             can_give_in_return, action, "{0} has no card in slot {slot}", (actor,), slot=action.slot
         )
-    if not may_compensate_with(state.setup.deck.ass_joker, card, state.table.mask(actor)):
+    t = state.table
+    refused = pick_refusals(state.setup.ruleset, t.public, t.mask(actor), True)
+    if not may_compensate_with(state.setup.deck.ass_joker, card, refused):
         return _refuse(
             may_compensate_with, action, "the Ass Joker can never be a compensation card"
         )

@@ -265,11 +265,43 @@ decides(keep_slots, "turn.keep")
 
 def may_exchange(deck: Deck, card: int) -> bool:
     """Whether a drawn card may take the place of ``card`` in a row: any card but the Ass Joker,
-    which is turned over instead and stays (:rule:`ass-joker.turned-over-unknowingly`)."""
+    which is turned over instead and stays, and the drawn card is played."""
     return card != deck.ass_joker
 
 
-decides(may_exchange, "ass-joker.no-keep-exchange")
+decides(may_exchange, "ass-joker.turned-over-unknowingly")
+
+
+def refuses_seen_ass_joker(rules: Ruleset) -> bool:
+    """Whether a player may not pick an Ass Joker they have seen, as the outgoing card of a keep
+    or as a compensation card (an option: the older edition's "ei voi vaihtaa", cannot be
+    exchanged), or picks it as they would an unseen one: it is turned over and stays (the
+    default: the table cannot tell knowing from forgetting)."""
+    return rules.ass_joker_pick == "refused_if_seen"
+
+
+decides(refuses_seen_ass_joker, "ruling.ass-joker-turned-over")
+
+
+def pick_refusals(rules: Ruleset, public: int, seen: int, handed_over: bool) -> int:
+    """The cards a player may not pick, should one be the Ass Joker, as the outgoing card of a
+    keep or (``handed_over``) as a compensation card; ``seen`` are the cards the player has seen,
+    ``public`` those the whole table has. Where :func:`refuses_seen_ass_joker`, the cards seen;
+    else none for a keep, and for a compensation card those the table has seen face up: the
+    thrower then picks another card, and an Ass Joker everybody has seen is none."""
+    if refuses_seen_ass_joker(rules):
+        return seen
+    return public if handed_over else 0
+
+
+def may_keep_over(ass_joker: int, card: int, refused: int) -> bool:
+    """Whether a player may pick ``card`` as the outgoing card of a keep: any card but an Ass
+    Joker among ``refused`` (:func:`pick_refusals`); an Ass Joker picked otherwise is turned over
+    (:func:`may_exchange`). ``ass_joker`` is the deck's."""
+    return card != ass_joker or not refused & card_bit(card)
+
+
+decides(may_keep_over, "ass-joker.no-keep-exchange", older="ass-joker.cursed-joker-restriction")
 
 
 def kept_out_card_triggers(rules: Ruleset) -> bool:
@@ -613,22 +645,24 @@ FUNCTION_RULES: Final[Mapping[int, Callable[..., bool]]] = {
 # -- compensation -------------------------------------------------------------------------------
 
 
-def may_compensate_with(ass_joker: int, card: int, known: int) -> bool:
-    """Whether ``card`` may be picked as the compensation card by a thrower who has seen the
-    cards of ``known``: any card but an Ass Joker they know (:rule:`ruling.compensation-card`;
-    one they do not know is shown and stays, :rule:`ruling.ass-joker-turned-over`).
-    ``ass_joker`` is the deck's (:attr:`~sabai_rules.cards.Deck.ass_joker`)."""
-    return card != ass_joker or not known & card_bit(card)
+def may_compensate_with(ass_joker: int, card: int, refused: int) -> bool:
+    """Whether ``card`` may be picked as the compensation card: any card but an Ass Joker among
+    ``refused`` (:func:`pick_refusals`; :rule:`ruling.compensation-card`); an Ass Joker picked
+    otherwise is shown and stays, and the thrower picks another card
+    (:rule:`ruling.ass-joker-turned-over`). ``ass_joker`` is the deck's
+    (:attr:`~sabai_rules.cards.Deck.ass_joker`)."""
+    return card != ass_joker or not refused & card_bit(card)
 
 
 decides(may_compensate_with, "ass-joker.only-give-switch-burn")
 
 
-def compensation_slots(deck: Deck, row: tuple[int, ...], known: int) -> list[int]:
-    """The slots of the thrower's row that may be picked as the compensation card."""
+def compensation_slots(deck: Deck, row: tuple[int, ...], refused: int) -> list[int]:
+    """The slots of the thrower's row that may be picked as the compensation card (``refused``:
+    :func:`pick_refusals`)."""
     ass_joker = deck.ass_joker  # read once: a deck's fields are read through Python
     return [
-        i for i, c in enumerate(row) if not is_gap(c) and may_compensate_with(ass_joker, c, known)
+        i for i, c in enumerate(row) if not is_gap(c) and may_compensate_with(ass_joker, c, refused)
     ]
 
 

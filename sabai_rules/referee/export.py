@@ -30,7 +30,13 @@ from sabai_rules import chance
 from sabai_rules.cards import face_name
 from sabai_rules.engine.arguments import shown
 from sabai_rules.engine.legality import current_refusal
-from sabai_rules.engine.rules import keep_slots, may_compensate_with, must_keep_drawn, rule_of
+from sabai_rules.engine.rules import (
+    keep_slots,
+    may_compensate_with,
+    may_keep_over,
+    must_keep_drawn,
+    rule_of,
+)
 from sabai_rules.moves import Action, Compensate, IllegalActionError, Keep, Play
 from sabai_rules.referee.record import Record, action_to_json, ruleset_to_json
 from sabai_rules.referee.replay import Dealt, Played, RoundClosed, play_record
@@ -253,6 +259,13 @@ def _kept_into_empty_row(state: State, action: Action) -> int:
     )
 
 
+def _kept_out_card(state: State, action: Action) -> int:
+    if not isinstance(action, Keep):
+        return NO_CARD
+    row = state.table.rows[action.actor]
+    return row[action.slot] if 0 <= action.slot < len(row) else NO_CARD
+
+
 def _compensation_card(state: State, action: Action) -> int:
     if not isinstance(action, Compensate):
         return NO_CARD
@@ -270,6 +283,7 @@ DECIDING_CARD: Final[dict[str, tuple[type, Callable[[State, Action], int]]]] = {
     rule_of(must_keep_drawn): (Play, _held),
     rule_of(keep_slots): (Keep, _kept_into_empty_row),
     rule_of(may_compensate_with): (Compensate, _compensation_card),
+    rule_of(may_keep_over): (Keep, _kept_out_card),
 }
 
 

@@ -212,3 +212,22 @@ def test_rulebook_link_refuses_unknown_ids_and_languages(cat: Catalogue) -> None
         cat.rulebook_link("throw-in.retry-lock-out", "en")
     with pytest.raises(UnknownLanguageError, match="'de'"):
         cat.rulebook_link("throw-in.identical", "de")
+
+
+def test_the_penalty_rule_says_a_motion_is_one_attempt_as_its_ruling_does(cat: Catalogue) -> None:
+    """Issue 35, item 1: the statement of the penalty once called each wrong card its own attempt,
+    against :rule:`ruling.wrong-cards-in-a-batch` ("the motion is one attempt"),
+    :rule:`throw-in.several-at-once` and the engine (the scenario two-wrong-cards-in-a-batch)."""
+    rule = cat.rule("throw-in.wrong-card.penalty")
+    assert "throw-in.several-at-once" in rule.statement
+    assert "two wrong cards, two penalty cards" in rule.statement
+    contradictions = {
+        "en": ("its own attempt", "only where there is no lock-out"),
+        "fr": ("tentative à part entière", "cartes de pénalité que là où"),
+        "nl": ("eigen poging", "alleen meerdere strafkaarten waar er geen blokkade is"),
+    }
+    for language, phrases in contradictions.items():
+        _, text = rule.statement_in(language)
+        assert "throw-in.several-at-once" in text, language
+        for phrase in phrases:
+            assert phrase not in " ".join(text.split()), (language, phrase)

@@ -295,11 +295,68 @@ def test_the_ass_joker_can_be_given_or_switched(
 @pytest.mark.rules(
     "ass-joker.only-give-switch-burn", "ruling.compensation-card", "ruling.ass-joker-turned-over"
 )
-def test_a_thrower_who_knows_the_ass_joker_may_not_give_it_as_compensation() -> None:
+def test_an_ass_joker_the_thrower_has_seen_is_shown_as_compensation_as_a_keep_turns_it_over() -> (
+    None
+):
+    """Issue 35, item 4: whether the thrower had seen it or not, an Ass Joker picked as the
+    compensation card is shown and stays, as one picked in a keep is turned over; once the whole
+    table has seen it, it is no card to pick."""
     state = layout(rows=[["AJ", "3"], ["5", "6"], ["8"]], discard=["5"], turn=2, seen={0: [(0, 0)]})
     state = play(state, ThrowIn(0, 1, 0))
+    assert legal_actions(state).decisions == (Compensate(0, 0), Compensate(0, 1))
+    state, events = apply_events(state, Compensate(0, 0))
+    assert AssJokerShown(0, 0, state.table.rows[0][0]) in events
+    assert all(knows(state, p, 0, 0) for p in range(3))
     refused(state, Compensate(0, 0), "ass-joker.only-give-switch-burn")
     assert legal_actions(state).decisions == (Compensate(0, 1),)
+
+
+@pytest.mark.rules(
+    "ass-joker.only-give-switch-burn",
+    "ass-joker.no-keep-exchange",
+    "ruling.ass-joker-turned-over",
+    "ruling.knowledge-model",
+)
+def test_with_refused_if_seen_an_ass_joker_the_player_has_seen_is_never_picked() -> None:
+    """The option's literal reading: only an Ass Joker turned over "unknowingly" is turned over;
+    one the player has seen may not be picked, in a keep as for a compensation card."""
+    rules = Ruleset(ass_joker_pick="refused_if_seen")
+    state = layout(
+        rows=[["AJ", "3"], ["5", "6"], ["8"]],
+        discard=["5"],
+        turn=2,
+        seen={0: [(0, 0)]},
+        ruleset=rules,
+    )
+    compensating = play(state, ThrowIn(0, 1, 0))
+    refused(compensating, Compensate(0, 0), "ass-joker.only-give-switch-burn")
+    assert legal_actions(compensating).decisions == (Compensate(0, 1),)
+    keeping = layout(
+        rows=[["5", "AJ", "7"], ["4", "6"]], held="3", turn=0, seen={0: [(0, 1)]}, ruleset=rules
+    )
+    refused(keeping, Keep(0, 1), "ass-joker.no-keep-exchange")
+    assert legal_actions(keeping).decisions == (Play(0), Keep(0, 0), Keep(0, 2))
+    unseen = layout(rows=[["5", "AJ", "7"], ["4", "6"]], held="3", turn=0, ruleset=rules)
+    _, events = apply_events(unseen, Keep(0, 1))
+    assert AssJokerTurnedOver(0, 1, unseen.table.rows[0][1]) in events
+
+
+@pytest.mark.rules(
+    "ass-joker.cursed-joker-restriction", "ruling.ass-joker-turned-over", "turn.play"
+)
+def test_the_older_edition_refuses_a_seen_cursed_joker_and_turns_an_unseen_one_over() -> None:
+    """ "Tätä korttia ei voi vaihtaa nostettuun korttiin": a player who has seen the Cursed Joker
+    cannot exchange it (the refusal cites the older rule); an unseen one is turned over, and of
+    the two options only playing the drawn card is left."""
+    older = Ruleset.preset("older")
+    seen = layout(
+        rows=[["5", "AJ", "7"], ["4", "6"]], held="3", turn=0, seen={0: [(0, 1)]}, ruleset=older
+    )
+    refused(seen, Keep(0, 1), "ass-joker.cursed-joker-restriction")
+    unseen = layout(rows=[["5", "AJ", "7"], ["4", "6"]], held="3", turn=0, ruleset=older)
+    after, events = apply_events(unseen, Keep(0, 1))
+    assert AssJokerTurnedOver(0, 1, unseen.table.rows[0][1]) in events
+    assert top(after) == "3"
 
 
 @pytest.mark.rules(

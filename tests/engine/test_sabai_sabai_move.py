@@ -301,9 +301,9 @@ def test_a_compensation_lapses_when_the_thrower_gave_away_their_last_card() -> N
 
 
 @pytest.mark.rules("ruling.compensation-card", "ass-joker.only-give-switch-burn")
-def test_a_known_ass_joker_cannot_be_given_as_compensation() -> None:
+def test_an_ass_joker_known_to_everybody_cannot_be_given_as_compensation() -> None:
     state = table("7", ["3", "7", "5"], ["AJ", "8"], seen={2: [(2, 0)]})
-    after = play(state, ThrowIn(2, 1, 1))
+    after = play(state, ThrowIn(2, 1, 1), Compensate(2, 0))  # shown to everybody, it stays
     refused(after, Compensate(2, 0), "ass-joker.only-give-switch-burn")
     after = play(after, Compensate(2, 1))
     assert faces(after, 1) == ["3", "8", "5"]

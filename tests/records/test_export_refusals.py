@@ -85,8 +85,9 @@ def test_only_who_has_seen_the_ass_joker_learns_why_it_was_refused_as_compensati
     """Everybody looks at two cards (an option); Ben sees the Ass Joker in his slot 0. He draws a
     7, plays it, throws in Cleo's 7 (a sabai-sabai Move: he owes her a card; she looked at her
     other two cards, so she is not asked first) and picks the Ass Joker as the compensation card:
-    refused. Ben knows why; Anna and Cleo do not."""
-    rules = Ruleset().with_options(initial_peek=2)
+    refused (under ass_joker_pick="refused_if_seen": by default it is shown and stays). Ben
+    knows why; Anna and Cleo do not."""
+    rules = Ruleset().with_options(initial_peek=2, ass_joker_pick="refused_if_seen")
     # Dealt from Ben, the starter: Ben, Cleo, Anna, Ben, ...; then the draw pile.
     cards = ["AJ", "7", "2", "3", "4", "5", "6", "8", "9", "10", "2", "3", "7"]
     looks = [LookAtCards(ANNA, (0, 1)), LookAtCards(BEN, (0, 1)), LookAtCards(CLEO, (2, 3))]
@@ -94,6 +95,21 @@ def test_only_who_has_seen_the_ass_joker_learns_why_it_was_refused_as_compensati
     record = one_round(deck_order(cards), events, rules)
     number = len(events)
     assert _refusals(record, BEN) == {number: AJ_COMPENSATION}
+    assert _refusals(record, ANNA) == {number: None}
+    assert _refusals(record, CLEO) == {number: None}
+
+
+@pytest.mark.rules("ass-joker.no-keep-exchange", "ruling.ass-joker-turned-over")
+def test_only_who_has_seen_the_ass_joker_learns_why_a_keep_over_it_was_refused() -> None:
+    """As above, under ass_joker_pick="refused_if_seen": Ben, who saw the Ass Joker in his slot 0,
+    keeps his drawn card there: refused. Ben knows why; Anna and Cleo do not."""
+    rules = Ruleset().with_options(initial_peek=2, ass_joker_pick="refused_if_seen")
+    cards = ["AJ", "7", "2", "3", "4", "5", "6", "8", "9", "10", "2", "3", "7"]
+    looks = [LookAtCards(ANNA, (0, 1)), LookAtCards(BEN, (0, 1)), LookAtCards(CLEO, (2, 3))]
+    events: list[Action] = [*looks, Draw(BEN), Keep(BEN, 0)]
+    record = one_round(deck_order(cards), events, rules)
+    number = len(events)
+    assert _refusals(record, BEN) == {number: "ass-joker.no-keep-exchange"}
     assert _refusals(record, ANNA) == {number: None}
     assert _refusals(record, CLEO) == {number: None}
 
@@ -228,6 +244,9 @@ def test_a_refusals_rule_is_shown_exactly_when_the_player_could_tell_it(
                     _judge(state, action, player, rng)
 
 
+_REFUSED_IF_SEEN = Ruleset(ass_joker_pick="refused_if_seen")
+
+
 @pytest.mark.rules("ass-joker.drawn-must-be-kept", "ass-joker.drawn-into-empty-row", "turn.keep")
 def test_each_refusal_that_turns_on_a_face_is_hidden_from_who_has_not_seen_the_card() -> None:
     rng = random.Random(1)
@@ -236,8 +255,20 @@ def test_each_refusal_that_turns_on_a_face_is_hidden_from_who_has_not_seen_the_c
         (layout(rows=[["5", "6"], ["7"], ["9", "2"]], discard=["3"], turn=1, held="AJ"), Play(1)),
         # A drawn 8 kept into an empty row: only a drawn Ass Joker may be.
         (layout(rows=[[], ["7", "8"], ["9"]], discard=["3"], turn=0, held="8"), Keep(0, 0)),
-        # A known Ass Joker, given as the compensation card.
+        # A known Ass Joker, given as the compensation card (ass_joker_pick="refused_if_seen").
         (_owes_compensation(), Compensate(0, 0)),
+        # A known Ass Joker, picked as the outgoing card of a keep (the same option).
+        (
+            layout(
+                rows=[["AJ", "5"], ["7", "8"], ["9"]],
+                discard=["3"],
+                turn=0,
+                held="8",
+                seen={0: [(0, 0)]},
+                ruleset=_REFUSED_IF_SEEN,
+            ),
+            Keep(0, 0),
+        ),
     ]
     for state, action in cases:
         actor = action.actor
@@ -253,9 +284,13 @@ def test_each_refusal_that_turns_on_a_face_is_hidden_from_who_has_not_seen_the_c
 
 def _owes_compensation() -> State:
     """Anna has seen the Ass Joker in her slot 0, has thrown in Ben's 7 onto the 7 and owes him
-    a card."""
+    a card (under ass_joker_pick="refused_if_seen", which refuses the Ass Joker she has seen)."""
     state = layout(
-        rows=[["AJ", "5"], ["7", "8"], ["9"]], discard=["7"], turn=2, seen={0: [(0, 0), (1, 0)]}
+        rows=[["AJ", "5"], ["7", "8"], ["9"]],
+        discard=["7"],
+        turn=2,
+        seen={0: [(0, 0), (1, 0)]},
+        ruleset=_REFUSED_IF_SEEN,
     )
     return apply(state, ThrowIn(0, 1, 0))
 

@@ -71,6 +71,7 @@ from sabai_rules.engine.rules import (
 )
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import (
+    NO_CARD,
     NO_PLAYER,
     STAGE_DECIDE,
     STAGE_DRAW,
@@ -581,7 +582,7 @@ def _decisions(state: State) -> tuple[Action, ...]:
     row = t.rows[actor]
     slots: range | tuple[int, ...] = keep_slots(deck, row, t.held)
     refused = pick_refusals(setup.ruleset, t.public, t.mask(actor), False)
-    if refused & card_bit(deck.ass_joker) and deck.ass_joker in row:
+    if deck.ass_joker != NO_CARD and refused & card_bit(deck.ass_joker) and deck.ass_joker in row:
         # An Ass Joker the player may not pick (:rule:`ruling.ass-joker-turned-over`).
         ass_joker = deck.ass_joker
         slots = tuple(s for s in slots if may_keep_over(ass_joker, row[s], refused))

@@ -297,8 +297,9 @@ def pick_refusals(rules: Ruleset, public: int, seen: int, handed_over: bool) -> 
 def may_keep_over(ass_joker: int, card: int, refused: int) -> bool:
     """Whether a player may pick ``card`` as the outgoing card of a keep: any card but an Ass
     Joker among ``refused`` (:func:`pick_refusals`); an Ass Joker picked otherwise is turned over
-    (:func:`may_exchange`). ``ass_joker`` is the deck's."""
-    return card != ass_joker or not refused & card_bit(card)
+    (:func:`may_exchange`). ``ass_joker`` is the deck's (:data:`~sabai_rules.state.NO_CARD` in a
+    deck without one, or where no card is known to be it, as in a world of unknown cards)."""
+    return card != ass_joker or card == NO_CARD or not refused & card_bit(card)
 
 
 decides(may_keep_over, "ass-joker.no-keep-exchange", older="ass-joker.cursed-joker-restriction")
@@ -650,8 +651,9 @@ def may_compensate_with(ass_joker: int, card: int, refused: int) -> bool:
     ``refused`` (:func:`pick_refusals`; :rule:`ruling.compensation-card`); an Ass Joker picked
     otherwise is shown and stays, and the thrower picks another card
     (:rule:`ruling.ass-joker-turned-over`). ``ass_joker`` is the deck's
-    (:attr:`~sabai_rules.cards.Deck.ass_joker`)."""
-    return card != ass_joker or not refused & card_bit(card)
+    (:attr:`~sabai_rules.cards.Deck.ass_joker`), :data:`~sabai_rules.state.NO_CARD` where there is
+    none."""
+    return card != ass_joker or card == NO_CARD or not refused & card_bit(card)
 
 
 decides(may_compensate_with, "ass-joker.only-give-switch-burn")

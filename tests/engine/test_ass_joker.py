@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from sabai_rules.cards import DeckSpec
 from sabai_rules.events import AssJokerShown, AssJokerTurnedOver, CompensationLapsed
 from sabai_rules.layout import layout
 from sabai_rules.moves import (
@@ -339,6 +340,22 @@ def test_with_refused_if_seen_an_ass_joker_the_player_has_seen_is_never_picked()
     unseen = layout(rows=[["5", "AJ", "7"], ["4", "6"]], held="3", turn=0, ruleset=rules)
     _, events = apply_events(unseen, Keep(0, 1))
     assert AssJokerTurnedOver(0, 1, unseen.table.rows[0][1]) in events
+
+
+@pytest.mark.rules("ruling.ass-joker-turned-over", "ass-joker.no-keep-exchange")
+def test_with_refused_if_seen_a_deck_without_an_ass_joker_keeps_into_every_slot() -> None:
+    """A deck with no Ass Joker (the ``deck`` option): every slot may be kept into, whatever the
+    player has seen, and a keep into an empty slot is no pick of an Ass Joker."""
+    rules = Ruleset(
+        ass_joker_pick="refused_if_seen",
+        deck=DeckSpec(first_rank=1, last_rank=14, copies=4, plain_jokers=3, ass_joker=False),
+    )
+    keeping = layout(
+        rows=[["5", "J", "7"], ["4", "6"]], held="3", turn=0, seen={0: [(0, 1)]}, ruleset=rules
+    )
+    assert legal_actions(keeping).decisions == (Play(0), Keep(0, 0), Keep(0, 1), Keep(0, 2))
+    after = play(keeping, Keep(0, 1))
+    assert faces(after, 0) == ["5", "3", "7"]
 
 
 @pytest.mark.rules(

@@ -50,6 +50,9 @@ def test_wheel_contains_the_catalogue_and_type_marker(wheel: Path) -> None:
     assert "sabai_rules/schema/record-v1.schema.json" in names
     assert "sabai_rules/engine/rules.py" in names
     assert "sabai_rules/referee/replay.py" in names
+    # The verdict viewer's style and script, inlined into every page it writes.
+    assert "sabai_rules/referee/viewer.css" in names
+    assert "sabai_rules/referee/viewer.js" in names
     # Development code (scenario runner, traceability, catalogue checks) stays in the checkout.
     assert not any(name.startswith(("tests/", "tools/", "spec/", "sabai_dev/")) for name in names)
     # The pure-Python wheel, even when a compiled build sits in the tree (the CI's second run).

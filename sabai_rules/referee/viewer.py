@@ -742,7 +742,8 @@ def _viewer_html(
         where = number / max(last, 1) * 100
         marks.append(
             f'<button type="button" class="mark {status} lane-{lane}" data-step="{number}" '
-            f'style="left: {where:.2f}%">'
+            # Its anchor slides along it: the first mark's left edge, the last one's right edge.
+            f'style="left: {where:.2f}%; transform: translateX(-{where:.2f}%)">'
             f'<span aria-hidden="true">{SIGNS[status]}</span>'
             f'<span class="visually-hidden">{_h(t("viewer.slider"))} </span>{number}'
             f'<span class="visually-hidden">{_h(_colon(lang))}{_h(t(MARKED[status]))}</span>'

@@ -56,15 +56,24 @@ def _name(path: Path) -> str:
     return path.relative_to(ROOT / "examples").with_suffix("").as_posix()
 
 
+#: A page whose timeline is full: every refusal of the long game marked (--tolerant).
+TOLERANT = ROOT / "examples" / "real-table-reshuffle-impossible.json"
+
+
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[Path, Path]:
-    """Each example's page, written once."""
+    """Each example's page, written once (and the tolerant page of :data:`TOLERANT`, under the
+    key ``TOLERANT.with_suffix(".tolerant")``)."""
     folder = tmp_path_factory.mktemp("pages")
     written = {}
     for example in EXAMPLES:
         target = folder / f"{_name(example).replace('/', '-')}.html"
         target.write_text(_out("replay", str(example), "--format", "html"), encoding="utf-8")
         written[example] = target
+    target = folder / "tolerant.html"
+    html = _out("replay", str(TOLERANT), "--format", "html", "--tolerant")
+    target.write_text(html, encoding="utf-8")
+    written[TOLERANT.with_suffix(".tolerant")] = target
     return written
 
 
@@ -89,6 +98,23 @@ def _open(page: Page, path: Path) -> list[str]:
 def _at(page: Page) -> tuple[int, int]:
     root = page.locator("#viewer")
     return int(root.get_attribute("data-step") or -1), int(root.get_attribute("data-view") or -1)
+
+
+#: At the step shown, each view in turn (chosen as the list of views is, by its change event):
+#: the step and view shown, and whether the picture is the one expected for that view.
+_EVERY_VIEW = """(expected) => {
+  const root = document.getElementById("viewer");
+  const choice = document.getElementById("sabai-view");
+  const shown = document.getElementById("sabai-picture");
+  const parsed = document.createElement("div");
+  return expected.map((picture, view) => {
+    choice.value = String(view);
+    choice.dispatchEvent(new Event("change"));
+    parsed.innerHTML = picture;
+    const same = shown.children.length === 1 && shown.innerHTML === parsed.innerHTML;
+    return [Number(root.dataset.step), Number(root.dataset.view), same];
+  });
+}"""
 
 
 def _shown(page: Page, expected: str) -> tuple[int, int, bool]:
@@ -116,23 +142,27 @@ def test_every_step_of_every_example_shows_the_table_sabai_show_draws(
     first = headings.first.inner_text()
     assert first.endswith(verdict_sentence(replay(record)))
     assert page.locator("h1").count() == 1
-    views = [(0, []), *((p + 1, ["--as", n]) for p, n in enumerate(names))]
+    views = [[], *(["--as", name] for name in names)]
     # The expected pictures are drawn in a second thread while the browser works.
     with ThreadPoolExecutor(max_workers=1) as pool:
         expected = [
-            [pool.submit(_show, example, number, extra) for number in range(total + 1)]
-            for _, extra in views
+            [pool.submit(_show, example, number, extra) for extra in views]
+            for number in range(total + 1)
         ]
-        for view, extra in views:
+        # Each view chosen as a player chooses it, at the page's first step.
+        for view in range(len(views)):
             page.select_option("#sabai-view", str(view))
-            # Back to the deal with Home (the page opens on the illegal event, if any).
-            page.locator("body").click(position={"x": 2, "y": 2})
-            page.keyboard.press("Home")
-            for number in range(total + 1):
-                if number:
-                    page.keyboard.press("ArrowRight")
-                shown = _shown(page, expected[view][number].result())
-                assert shown == (number, view, True), extra
+            assert _at(page)[1] == view
+        # Back to the deal with Home (the page opens on the illegal event, if any), then every
+        # event with ArrowRight; at each step, every view's picture.
+        page.locator("body").click(position={"x": 2, "y": 2})
+        page.keyboard.press("Home")
+        for number in range(total + 1):
+            if number:
+                page.keyboard.press("ArrowRight")
+            pictures = [future.result() for future in expected[number]]
+            found = page.evaluate(_EVERY_VIEW, pictures)
+            assert found == [[number, view, True] for view in range(len(views))], number
     page.keyboard.press("ArrowRight")  # the last step stays the last
     assert _at(page)[0] == total
     # The buttons and the slider go where they say.
@@ -164,7 +194,7 @@ def test_no_sideways_scrolling_at_a_phone_s_width_or_a_desktop_s(
     try:
         page = context.new_page()
         phone = width == "phone"
-        for example in EXAMPLES:
+        for example in [*EXAMPLES, TOLERANT.with_suffix(".tolerant")]:
             errors = _open(page, pages[example])
             total = int(page.locator("#sabai-step").get_attribute("max") or -1)
             views = page.locator("#sabai-view option").count()
@@ -181,8 +211,9 @@ def test_no_sideways_scrolling_at_a_phone_s_width_or_a_desktop_s(
                     page.select_option("#sabai-view", str(view))
                     assert overflow(page) is None, (example.name, name, view)
                 page.select_option("#sabai-view", "0")
-                shot = tmp_path / f"{_name(example).replace('/', '-')}-{name}.png"
-                page.screenshot(path=str(shot), full_page=True)
+                stem = example.relative_to(ROOT).as_posix().replace("/", "-")
+                shot = tmp_path / f"{stem}-{name}.png"
+                page.screenshot(path=str(shot))
                 assert shot.stat().st_size > 0
                 assert overflow(page) is None
                 # The picture scales to the page: never wider than it.
@@ -227,6 +258,19 @@ def test_the_page_speaks_its_language(browser: Browser, lang: str, tmp_path: Pat
         for key in ("viewer.steps", "viewer.changed", "viewer.view"):
             assert words[key] in text
             assert english[key] not in text
+        # End and ArrowLeft; the illegal event's section shows its table, and the focus goes to
+        # the step's heading.
+        page.locator("#sabai-heading").click()
+        page.keyboard.press("End")
+        assert _at(page)[0] == 15
+        page.keyboard.press("ArrowLeft")
+        assert _at(page)[0] == 14
+        page.click("#sabai-first")
+        goto = page.locator("button.goto")
+        assert goto.inner_text() == words["viewer.show-step"].format(number=14)
+        goto.click()
+        assert _at(page)[0] == 14
+        assert page.evaluate("document.activeElement.id") == "sabai-heading"
         assert errors == []
     finally:
         context.close()

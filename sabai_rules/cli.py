@@ -66,8 +66,15 @@ from sabai_rules.referee.record import (
     player_index,
     write_record,
 )
-from sabai_rules.referee.render import render_html, render_json, render_table, render_text
+from sabai_rules.referee.render import (
+    check_rulebook_url,
+    render_json,
+    render_table,
+    render_text,
+    rulebook_base,
+)
 from sabai_rules.referee.replay import Verdict, replay, table_after
+from sabai_rules.referee.viewer import render_html
 from sabai_rules.ruleset import PRESETS, Ruleset
 from sabai_rules.state import State
 
@@ -198,8 +205,11 @@ def _parser() -> argparse.ArgumentParser:
             "in full, then how many more): its number, "
             "actor and action, the rule it breaks in the chosen language, what the rules allowed "
             "instead and the table just before it. A claim in the record is checked. With "
-            "--format html, one self-contained web page: the same verdict, each rule's rulebook "
-            "page a link, and a picture of the table before each illegal event."
+            "--format html, one self-contained web page (it fetches nothing) that opens on the "
+            "verdict in one sentence and steps through the game: the table after each event as "
+            "sabai show --at N --svg draws it, every card shown or as one player saw it, the "
+            "event in words, what changed, the illegal and undecided events marked on a "
+            "timeline; then each rule cited, with its published text and statement."
         ),
     )
     replay.add_argument("record", type=Path, help="a game record (JSON)")
@@ -210,6 +220,7 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--tolerant", action="store_true", help="report every problem and go on where possible"
     )
+    _add_rulebook_url(replay)
     replay.set_defaults(handler=_replay_command)
 
     _add_judge_command(commands)
@@ -515,9 +526,14 @@ def _replay_command(args: argparse.Namespace, out: TextIO) -> int:
 def _verdict_out(verdict: Verdict, args: argparse.Namespace, out: TextIO) -> int:
     """Write the verdict in the format and language asked for; its exit code: 1 for an illegal
     event or a problem, 4 for an event the record cannot decide, else 0."""
+    base = args.rulebook_url if args.rulebook_url is not None else rulebook_base()
     with _citing():
-        render = {"json": render_json, "html": render_html}.get(args.format, render_text)
-        text = render(verdict, args.lang)
+        if args.format == "html":
+            text = render_html(verdict, args.lang, rulebook_url=base, tolerant=args.tolerant)
+        elif args.format == "json":
+            text = render_json(verdict, args.lang, rulebook_url=base)
+        else:
+            text = render_text(verdict, args.lang, rulebook_url=base)
     out.write(text)
     if verdict.illegal or verdict.problems:
         return EXIT_ILLEGAL
@@ -681,6 +697,7 @@ def _add_judge_command(commands: Any) -> None:
         metavar="FILE",
         help="also write the record judged (version 2, starting from the position) into FILE",
     )
+    _add_rulebook_url(judge)
     judge.set_defaults(handler=_judge_command)
 
 
@@ -776,6 +793,26 @@ def _scribe_command(args: argparse.Namespace, out: TextIO) -> int:
         serve(session, sock, host, args.lang, out)
     out.write(f"sabai scribe: stopped; the record is in {_printable(str(path))}\n")
     return EXIT_OK
+
+
+def _add_rulebook_url(command: argparse.ArgumentParser) -> None:
+    """``--rulebook-url``: where the rulebook is, for the verdict's links."""
+    command.add_argument(
+        "--rulebook-url",
+        metavar="URL",
+        type=_rulebook_url,
+        help="the rulebook site's root (an absolute http or https URL): each rule the verdict "
+        "cites is given at its address there (default: the Documentation address of the "
+        "installed package, if it names one; else the HTML page links nowhere and the text "
+        "gives each rule's page relative to the site's root)",
+    )
+
+
+def _rulebook_url(text: str) -> str:
+    try:
+        return check_rulebook_url(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _add_tournament_commands(commands: Any) -> None:

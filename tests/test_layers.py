@@ -59,6 +59,7 @@ LAYERS = {
     "sabai_rules.referee.render": 5,
     "sabai_rules.referee.picture": 5,
     "sabai_rules.referee.export": 5,
+    "sabai_rules.referee.viewer": 5,
     "sabai_rules.referee": 5,
     "sabai_rules.bots": 6,
     "sabai_rules.search": 6,

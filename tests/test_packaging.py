@@ -53,6 +53,9 @@ def test_wheel_contains_the_catalogue_and_type_marker(wheel: Path) -> None:
     # The scribe's page: served from the package, nothing to build or download.
     for page in ("index.html", "scribe.js", "scribe.css"):
         assert f"sabai_rules/scribe/page/{page}" in names
+    # The verdict viewer's style and script, inlined into every page it writes.
+    assert "sabai_rules/referee/viewer.css" in names
+    assert "sabai_rules/referee/viewer.js" in names
     # Development code (scenario runner, traceability, catalogue checks) stays in the checkout.
     assert not any(name.startswith(("tests/", "tools/", "spec/", "sabai_dev/")) for name in names)
     # The pure-Python wheel, even when a compiled build sits in the tree (the CI's second run).

@@ -16,8 +16,8 @@ The layer has three parts, each importing only the ones before it:
    (:func:`~sabai_rules.referee.render.render_text`,
    :func:`~sabai_rules.referee.render.render_json`,
    :func:`~sabai_rules.referee.render.render_table`), with the words of
-   :mod:`~sabai_rules.referee.i18n`, or as a web page
-   (:func:`~sabai_rules.referee.render.render_html`); :mod:`~sabai_rules.referee.picture` draws
+   :mod:`~sabai_rules.referee.i18n`, or as a web page that steps through the game
+   (:func:`~sabai_rules.referee.viewer.render_html`); :mod:`~sabai_rules.referee.picture` draws
    the table, a card and the diagrams of the rules as SVG
    (:func:`~sabai_rules.referee.picture.table_svg`); :mod:`~sabai_rules.referee.export` gives a
    record as one player saw it.
@@ -50,7 +50,7 @@ from sabai_rules.referee.record import (
     record_to_json,
     write_record,
 )
-from sabai_rules.referee.render import render_html, render_json, render_table, render_text
+from sabai_rules.referee.render import render_json, render_table, render_text
 from sabai_rules.referee.replay import (
     IllegalEvent,
     Verdict,
@@ -59,6 +59,7 @@ from sabai_rules.referee.replay import (
     replay,
     table_after,
 )
+from sabai_rules.referee.viewer import render_html
 
 __all__ = [
     "Claim",

@@ -41,11 +41,12 @@ from sabai_rules.moves import Action, Compensate, IllegalActionError, Keep, Play
 from sabai_rules.referee.record import Record, action_to_json, ruleset_to_json
 from sabai_rules.referee.replay import Dealt, Played, RoundClosed, play_record
 from sabai_rules.state import NO_CARD, State, Table, is_gap
-from sabai_rules.views import view_event
+from sabai_rules.views import EventView, view_event
 
 __all__ = [
     "DECIDING_CARD",
     "VIEW_FORMAT",
+    "caused_seen",
     "export_view",
     "rule_seen",
     "seed_guessable",
@@ -205,7 +206,7 @@ def _parts(record: Record, player: int) -> Iterator[tuple[str, dict[str, Any]]]:
                 seen = rule_seen(step.before, step.action, step.error, player)
                 item["refused"] = step.error.rule if seen else None
             else:
-                item["saw"] = [_seen(view_event(e, player, step.state), names) for e in step.caused]
+                item["saw"] = [_seen(e, names) for e in caused_seen(step, player)]
             yield "event", item
         elif isinstance(step, RoundClosed):
             end: dict[str, Any] = {}
@@ -226,7 +227,15 @@ def _parts(record: Record, player: int) -> Iterator[tuple[str, dict[str, Any]]]:
             yield "end", end
 
 
-def _seen(event: Any, names: tuple[str, ...]) -> dict[str, Any]:
+def caused_seen(step: Played, player: int) -> tuple[EventView, ...]:
+    """What ``player`` saw of what a legal event caused (played with ``caused``): each caused
+    event as :func:`~sabai_rules.views.view_event` lets them see it, a face where they saw it and
+    ``None`` where they did not. What the export writes of each event; the viewer's "what
+    changed" for a player (:mod:`~sabai_rules.referee.viewer`) says the same."""
+    return tuple(view_event(e, player, step.state) for e in step.caused)
+
+
+def _seen(event: EventView, names: tuple[str, ...]) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": event.kind, "player": names[event.player]}
     for key, value in event.details:
         if key in _PLAYER_FIELDS and isinstance(value, int):

@@ -138,6 +138,134 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "picture.seen-as": "the table as {name} sees it",
         "picture.all-seen": "every card shown, as the referee sees the table",
         "verdict.html-title": "The referee's verdict",
+        "viewer.sentence-illegal": "Event {number} was illegal: {why} ({rule})",
+        "viewer.illegal-total": "Illegal events in all: {count}",
+        "viewer.sentence-undecided": (
+            "Event {number} cannot be decided from the record: {why} ({rules})"
+        ),
+        "viewer.legal-only-if": "it is legal only if {card} was {faces}",
+        "viewer.depends": "whether it is legal depends on cards the record does not state",
+        "viewer.undecided-total": "Undecided events in all: {count}",
+        "viewer.sentence-problems": (
+            "Part of the record could not be read or played and was skipped (problems: {count})"
+        ),
+        "viewer.sentence-round-undecided": (
+            "No event broke the rules, but the record cannot decide the result of round {round}"
+        ),
+        "viewer.sentence-won": "Every event was legal: {winners} won the game with {points}",
+        "viewer.sentence-legal": "Every event was legal; the game is not finished",
+        "viewer.and": "and",
+        "viewer.victory-point": "{count} victory point",
+        "viewer.victory-points": "{count} victory points",
+        "viewer.card-point": "{count} card point",
+        "viewer.card-points": "{count} card points",
+        "viewer.rule-ref": "rule {number}",
+        "viewer.ruling-ref": "ruling {number}",
+        "viewer.in-record": "In the record",
+        "viewer.steps": "The game, step by step",
+        "viewer.view": "Table shown",
+        "viewer.first": "First",
+        "viewer.previous": "Previous",
+        "viewer.next": "Next",
+        "viewer.last": "Last",
+        "viewer.slider": "Event",
+        "viewer.at-deal": "The deal of round {round}",
+        "viewer.at-event": "Event {number} of {total}",
+        "viewer.changed": "What changed",
+        "viewer.nothing-changed": "Nothing changed on the table",
+        "viewer.timeline": "Timeline: the events the referee marks",
+        "viewer.mark-illegal": "illegal",
+        "viewer.mark-undecided": "undecided",
+        "viewer.mark-noted": "noted, no sanction",
+        "viewer.show-step": "Show the table at event {number}",
+        "viewer.keys": (
+            "Keys: \u2190 and \u2192 step through the events, Home and End go to the first and the "
+            "last."
+        ),
+        "viewer.status-legal": "Legal",
+        "viewer.status-illegal": "Illegal ({rule}): {why}",
+        "viewer.status-refused-unseen": (
+            "Illegal: refused for a reason that turns on a card {name} has not seen"
+        ),
+        "viewer.status-not-judged": (
+            "Not judged: the referee stops at the first illegal event; at the table as it stands, "
+            "the rules refuse it ({rule})"
+        ),
+        "viewer.status-undecided": "Undecided: {why}",
+        "viewer.undecided-unseen": "the record does not state the card it turns on ({rules})",
+        "viewer.status-noted": "Noted, no sanction: {why}",
+        "viewer.status-skipped": "Skipped: {why}",
+        "viewer.dealt": "Round {round} is dealt by {dealer}",
+        "viewer.change.TurnBegan": "{player}'s turn begins",
+        "viewer.change.Drew": "{player} holds the drawn card{card}",
+        "viewer.change.Played": "The drawn card{card} goes face up onto the discard pile",
+        "viewer.change.Kept": (
+            "The drawn card goes into {player}'s slot {slot}; the card it replaces{card} goes face "
+            "up onto the discard pile"
+        ),
+        "viewer.change.KeptInEmptyRow": "The drawn Ass Joker goes into {player}'s empty row",
+        "viewer.change.AssJokerTurnedOver": (
+            "The card in {player}'s slot {slot} is the Ass Joker: shown, it stays, and the drawn "
+            "card is played instead"
+        ),
+        "viewer.change.ThrewIn": (
+            "The card thrown in{card} is identical to the top card: it stays on the discard pile"
+        ),
+        "viewer.change.ThrewIn.wrong": (
+            "The card thrown in{card} is not identical to the top card: it goes back to slot "
+            "{slot} of {owner}'s row"
+        ),
+        "viewer.change.PenaltyCard": (
+            "{player} takes a penalty card{card}, face down, at the end of their row"
+        ),
+        "viewer.change.PenaltyWaived": "{player} owes a penalty card, but no card is left to draw",
+        "viewer.change.Reshuffled": (
+            "The discard pile but its top card ({cards}) is shuffled into a new draw pile"
+        ),
+        "viewer.change.Peeked": "{player} looks at their card in slot {slot}{card}",
+        "viewer.change.Spied": "{player} looks at {target}'s card in slot {slot}{card}",
+        "viewer.change.Gave": "{player}'s card in slot {slot}{card} goes face down to {target}",
+        "viewer.change.Switched": (
+            "{player}'s card in slot {slot}{card} and {target}'s card in slot "
+            "{target_slot}{target_card} change places, face down"
+        ),
+        "viewer.change.FunctionFizzled": (
+            "The function of the card{card} cannot be carried out: it lapses"
+        ),
+        "viewer.change.FunctionSkipped": (
+            "{player} does not carry out the function of the card{card}"
+        ),
+        "viewer.change.AssJokerShown": (
+            "The card in {player}'s slot {slot} is the Ass Joker: shown, it stays"
+        ),
+        "viewer.change.Compensated": (
+            "{player}'s card in slot {slot}{card} goes face down to {owner}, into slot "
+            "{owner_slot}, as the compensation card"
+        ),
+        "viewer.change.CompensationLapsed": (
+            "{player} owes {owner} a compensation card but has no card left to give"
+        ),
+        "viewer.change.FirstRefusalOffered": (
+            "{owner} is offered the right of first refusal for their card in slot {slot}"
+        ),
+        "viewer.change.FirstRefusalTaken": "{player} takes the right of first refusal",
+        "viewer.change.FirstRefusalWaived": "{player} waives the right of first refusal",
+        "viewer.change.NoseRaceLost": "{player} was the last to touch their nose",
+        "viewer.change.Called": "{player} calls sabai sabai: the final lap begins",
+        "viewer.change.Passed": "{player} passes",
+        "viewer.change.LookedAt": "{player} looks at their cards in slots {slots}{cards}",
+        "viewer.change.LookedAt.none": "{player} declines to look at their cards",
+        "viewer.change.ReactionRound": (
+            "The round is ending ({cause}): last chance for everybody to throw in or pass"
+        ),
+        "viewer.change.RoundEnded": "The round is over ({cause}): every card is revealed",
+        "viewer.locked": "{player} is locked out",
+        "viewer.unlocked": "{player} is no longer locked out",
+        "viewer.function-waits": "{player} has the function of the card{card} to carry out",
+        "viewer.compensation-owed": "{player} owes {owner} a compensation card",
+        "viewer.refused": "Nothing changes: the rules refuse the event",
+        "viewer.outranked": "Nothing changes: {player} got the card first",
+        "viewer.skipped": "Nothing changes: the event could not be played",
         "diagram.or": "or",
         "diagram.turn.title": "A turn",
         "diagram.turn.draw": "Draw the top card of the draw pile and look at it",
@@ -428,6 +556,153 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "picture.seen-as": "la table telle que {name} la voit",
         "picture.all-seen": "toutes les cartes montrées, la table telle que l'arbitre la voit",
         "verdict.html-title": "Le verdict de l'arbitre",
+        "viewer.sentence-illegal": "L'événement {number} était illégal\u00a0: {why} ({rule})",
+        "viewer.illegal-total": "Événements illégaux en tout\u00a0: {count}",
+        "viewer.sentence-undecided": (
+            "L'événement {number} ne peut pas être tranché avec l'enregistrement\u00a0: {why} "
+            "({rules})"
+        ),
+        "viewer.legal-only-if": "il n'est conforme aux règles que si {card} était {faces}",
+        "viewer.depends": (
+            "sa conformité aux règles dépend de cartes que l'enregistrement n'indique pas"
+        ),
+        "viewer.undecided-total": "Événements indécidables en tout\u00a0: {count}",
+        "viewer.sentence-problems": (
+            "Une part de l'enregistrement n'a pu être ni lue ni jouée et a été ignorée "
+            "(problèmes\u00a0: {count})"
+        ),
+        "viewer.sentence-round-undecided": (
+            "Aucun événement n'a enfreint les règles, mais l'enregistrement ne permet pas de "
+            "trancher le résultat de la manche {round}"
+        ),
+        "viewer.sentence-won": (
+            "Tous les événements étaient conformes aux règles\u00a0: le jeu est gagné par "
+            "{winners}, avec {points}"
+        ),
+        "viewer.sentence-legal": (
+            "Tous les événements étaient conformes aux règles\u00a0; le jeu n'est pas terminé"
+        ),
+        "viewer.and": "et",
+        "viewer.victory-point": "{count} point de victoire",
+        "viewer.victory-points": "{count} points de victoire",
+        "viewer.card-point": "{count} point de cartes",
+        "viewer.card-points": "{count} points de cartes",
+        "viewer.rule-ref": "règle {number}",
+        "viewer.ruling-ref": "décision {number}",
+        "viewer.in-record": "Dans l'enregistrement",
+        "viewer.steps": "Le jeu, pas à pas",
+        "viewer.view": "Table affichée",
+        "viewer.first": "Début",
+        "viewer.previous": "Précédent",
+        "viewer.next": "Suivant",
+        "viewer.last": "Fin",
+        "viewer.slider": "Événement",
+        "viewer.at-deal": "La distribution de la manche {round}",
+        "viewer.at-event": "Événement {number} sur {total}",
+        "viewer.changed": "Ce qui a changé",
+        "viewer.nothing-changed": "Rien n'a changé sur la table",
+        "viewer.timeline": "Frise\u00a0: les événements que l'arbitre relève",
+        "viewer.mark-illegal": "illégal",
+        "viewer.mark-undecided": "indécidable",
+        "viewer.mark-noted": "relevé, sans sanction",
+        "viewer.show-step": "Voir la table à l'événement {number}",
+        "viewer.keys": (
+            "Touches\u00a0: \u2190 et \u2192 passent d'un événement à l'autre, Début (Home) et Fin "
+            "(End) vont au premier et au dernier."
+        ),
+        "viewer.status-legal": "Conforme aux règles",
+        "viewer.status-illegal": "Illégal ({rule})\u00a0: {why}",
+        "viewer.status-refused-unseen": (
+            "Illégal\u00a0: refusé pour une raison qui tient à une carte que {name} n'a pas vue"
+        ),
+        "viewer.status-not-judged": (
+            "Non jugé\u00a0: l'arbitre s'arrête au premier événement illégal\u00a0; à la table "
+            "telle qu'elle est, les règles le refusent ({rule})"
+        ),
+        "viewer.status-undecided": "Indécidable\u00a0: {why}",
+        "viewer.undecided-unseen": (
+            "l'enregistrement n'indique pas la carte dont il dépend ({rules})"
+        ),
+        "viewer.status-noted": "Relevé, sans sanction\u00a0: {why}",
+        "viewer.status-skipped": "Ignoré\u00a0: {why}",
+        "viewer.dealt": "La manche {round} est distribuée par {dealer}",
+        "viewer.change.TurnBegan": "C'est au tour de {player}",
+        "viewer.change.Drew": "{player} tient la carte piochée{card}",
+        "viewer.change.Played": "La carte piochée{card} est posée face visible sur la défausse",
+        "viewer.change.Kept": (
+            "La carte piochée va à l'emplacement {slot} de {player}\u00a0; la carte qu'elle "
+            "remplace{card} est posée face visible sur la défausse"
+        ),
+        "viewer.change.KeptInEmptyRow": "L'Ass Joker pioché va dans la ligne vide de {player}",
+        "viewer.change.AssJokerTurnedOver": (
+            "La carte de l'emplacement {slot} de {player} est l'Ass Joker\u00a0: montré, il reste "
+            "en place, et la carte piochée est jouée à sa place"
+        ),
+        "viewer.change.ThrewIn": (
+            "La carte jetée{card} est identique à la carte du dessus\u00a0: elle reste sur la "
+            "défausse"
+        ),
+        "viewer.change.ThrewIn.wrong": (
+            "La carte jetée{card} n'est pas identique à la carte du dessus\u00a0: elle retourne à "
+            "l'emplacement {slot} de la ligne de {owner}"
+        ),
+        "viewer.change.PenaltyCard": (
+            "{player} prend une carte de pénalité{card}, face cachée, au bout de sa ligne"
+        ),
+        "viewer.change.PenaltyWaived": (
+            "{player} doit prendre une carte de pénalité, mais il ne reste aucune carte à piocher"
+        ),
+        "viewer.change.Reshuffled": (
+            "La défausse, sauf sa carte du dessus ({cards}), est mélangée en une nouvelle pioche"
+        ),
+        "viewer.change.Peeked": "{player} regarde sa carte de l'emplacement {slot}{card}",
+        "viewer.change.Spied": "{player} regarde la carte de {target} à l'emplacement {slot}{card}",
+        "viewer.change.Gave": (
+            "La carte de l'emplacement {slot} de {player}{card} va face cachée à {target}"
+        ),
+        "viewer.change.Switched": (
+            "La carte de l'emplacement {slot} de {player}{card} et celle de {target} à "
+            "l'emplacement {target_slot}{target_card} échangent leur place, face cachée"
+        ),
+        "viewer.change.FunctionFizzled": (
+            "La fonction de la carte{card} ne peut pas être exécutée\u00a0: elle est perdue"
+        ),
+        "viewer.change.FunctionSkipped": "{player} n'exécute pas la fonction de la carte{card}",
+        "viewer.change.AssJokerShown": (
+            "La carte de l'emplacement {slot} de {player} est l'Ass Joker\u00a0: montré, il reste "
+            "en place"
+        ),
+        "viewer.change.Compensated": (
+            "La carte de l'emplacement {slot} de {player}{card} va face cachée à {owner}, à "
+            "l'emplacement {owner_slot}, comme carte de compensation"
+        ),
+        "viewer.change.CompensationLapsed": (
+            "{player} doit une carte de compensation à {owner} mais n'a plus de carte à donner"
+        ),
+        "viewer.change.FirstRefusalOffered": (
+            "La priorité est offerte à {owner} pour sa carte de l'emplacement {slot}"
+        ),
+        "viewer.change.FirstRefusalTaken": "{player} use de sa priorité",
+        "viewer.change.FirstRefusalWaived": "{player} renonce à sa priorité",
+        "viewer.change.NoseRaceLost": "{player} a touché son nez en dernier",
+        "viewer.change.Called": "{player} dit sabai sabai\u00a0: le dernier tour commence",
+        "viewer.change.Passed": "{player} passe",
+        "viewer.change.LookedAt": "{player} regarde ses cartes des emplacements {slots}{cards}",
+        "viewer.change.LookedAt.none": "{player} renonce à regarder ses cartes",
+        "viewer.change.ReactionRound": (
+            "La manche se termine ({cause})\u00a0: dernière occasion pour chacun de jeter ou de "
+            "passer"
+        ),
+        "viewer.change.RoundEnded": (
+            "La manche est terminée ({cause})\u00a0: toutes les cartes sont révélées"
+        ),
+        "viewer.locked": "Blocage pour {player}",
+        "viewer.unlocked": "Fin du blocage pour {player}",
+        "viewer.function-waits": "{player} doit exécuter la fonction de la carte{card}",
+        "viewer.compensation-owed": "{player} doit une carte de compensation à {owner}",
+        "viewer.refused": "Rien ne change\u00a0: les règles refusent cet événement",
+        "viewer.outranked": "Rien ne change\u00a0: {player} a eu la carte en premier",
+        "viewer.skipped": "Rien ne change\u00a0: l'événement n'a pas pu être joué",
         "diagram.or": "ou",
         "diagram.turn.title": "Un tour",
         "diagram.turn.draw": "Piocher la carte du dessus de la pioche et la regarder",
@@ -727,6 +1002,146 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "picture.seen-as": "de tafel zoals {name} die ziet",
         "picture.all-seen": "alle kaarten getoond, de tafel zoals de scheidsrechter die ziet",
         "verdict.html-title": "De uitspraak van de scheidsrechter",
+        "viewer.sentence-illegal": "Gebeurtenis {number} was niet reglementair: {why} ({rule})",
+        "viewer.illegal-total": "Onreglementaire gebeurtenissen in totaal: {count}",
+        "viewer.sentence-undecided": (
+            "Over gebeurtenis {number} kan het verslag niet beslissen: {why} ({rules})"
+        ),
+        "viewer.legal-only-if": "ze is alleen reglementair als {card} {faces} was",
+        "viewer.depends": "of ze reglementair is, hangt af van kaarten die het verslag niet noemt",
+        "viewer.undecided-total": "Onbesliste gebeurtenissen in totaal: {count}",
+        "viewer.sentence-problems": (
+            "Een deel van het verslag kon niet worden gelezen of gespeeld en is overgeslagen "
+            "(problemen: {count})"
+        ),
+        "viewer.sentence-round-undecided": (
+            "Geen gebeurtenis overtrad de regels, maar het verslag kan de uitslag van partij "
+            "{round} niet bepalen"
+        ),
+        "viewer.sentence-won": (
+            "Elke gebeurtenis was reglementair: het spel is gewonnen door {winners}, met {points}"
+        ),
+        "viewer.sentence-legal": "Elke gebeurtenis was reglementair; het spel is niet af",
+        "viewer.and": "en",
+        "viewer.victory-point": "{count} overwinningspunt",
+        "viewer.victory-points": "{count} overwinningspunten",
+        "viewer.card-point": "{count} kaartpunt",
+        "viewer.card-points": "{count} kaartpunten",
+        "viewer.rule-ref": "regel {number}",
+        "viewer.ruling-ref": "uitspraak {number}",
+        "viewer.in-record": "In het verslag",
+        "viewer.steps": "Het spel, stap voor stap",
+        "viewer.view": "Getoonde tafel",
+        "viewer.first": "Begin",
+        "viewer.previous": "Vorige",
+        "viewer.next": "Volgende",
+        "viewer.last": "Einde",
+        "viewer.slider": "Gebeurtenis",
+        "viewer.at-deal": "Het delen van partij {round}",
+        "viewer.at-event": "Gebeurtenis {number} van {total}",
+        "viewer.changed": "Wat er veranderde",
+        "viewer.nothing-changed": "Niets veranderde op tafel",
+        "viewer.timeline": "Tijdlijn: de gebeurtenissen die de scheidsrechter aanmerkt",
+        "viewer.mark-illegal": "niet reglementair",
+        "viewer.mark-undecided": "onbeslist",
+        "viewer.mark-noted": "opgemerkt, zonder sanctie",
+        "viewer.show-step": "Toon de tafel bij gebeurtenis {number}",
+        "viewer.keys": (
+            "Toetsen: \u2190 en \u2192 gaan door de gebeurtenissen, Home en End naar de eerste en "
+            "de laatste."
+        ),
+        "viewer.status-legal": "Reglementair",
+        "viewer.status-illegal": "Niet reglementair ({rule}): {why}",
+        "viewer.status-refused-unseen": (
+            "Niet reglementair: geweigerd om een reden die afhangt van een kaart die {name} niet "
+            "heeft gezien"
+        ),
+        "viewer.status-not-judged": (
+            "Niet beoordeeld: de scheidsrechter stopt bij de eerste onreglementaire gebeurtenis; "
+            "aan de tafel zoals die nu is, weigeren de regels haar ({rule})"
+        ),
+        "viewer.status-undecided": "Onbeslist: {why}",
+        "viewer.undecided-unseen": "het verslag noemt niet de kaart waarvan ze afhangt ({rules})",
+        "viewer.status-noted": "Opgemerkt, zonder sanctie: {why}",
+        "viewer.status-skipped": "Overgeslagen: {why}",
+        "viewer.dealt": "Partij {round} wordt gedeeld door {dealer}",
+        "viewer.change.TurnBegan": "{player} is aan de beurt",
+        "viewer.change.Drew": "{player} heeft de getrokken kaart in de hand{card}",
+        "viewer.change.Played": "De getrokken kaart{card} gaat open op de aflegstapel",
+        "viewer.change.Kept": (
+            "De getrokken kaart gaat naar plaats {slot} van {player}; de kaart die ze "
+            "vervangt{card} gaat open op de aflegstapel"
+        ),
+        "viewer.change.KeptInEmptyRow": "De getrokken Ass Joker gaat in de lege rij van {player}",
+        "viewer.change.AssJokerTurnedOver": (
+            "De kaart op plaats {slot} van {player} is de Ass Joker: getoond blijft hij liggen, en "
+            "de getrokken kaart wordt in plaats daarvan gespeeld"
+        ),
+        "viewer.change.ThrewIn": (
+            "De gegooide kaart{card} is identiek aan de bovenste kaart: ze blijft op de aflegstapel"
+        ),
+        "viewer.change.ThrewIn.wrong": (
+            "De gegooide kaart{card} is niet identiek aan de bovenste kaart: ze gaat terug naar "
+            "plaats {slot} in de rij van {owner}"
+        ),
+        "viewer.change.PenaltyCard": (
+            "{player} krijgt een strafkaart{card}, gedekt, aan het einde van de eigen rij"
+        ),
+        "viewer.change.PenaltyWaived": (
+            "{player} moet een strafkaart nemen, maar er is geen kaart meer te trekken"
+        ),
+        "viewer.change.Reshuffled": (
+            "De aflegstapel behalve de bovenste kaart ({cards}) wordt geschud tot een nieuwe "
+            "trekstapel"
+        ),
+        "viewer.change.Peeked": "{player} bekijkt de eigen kaart op plaats {slot}{card}",
+        "viewer.change.Spied": "{player} bekijkt de kaart van {target} op plaats {slot}{card}",
+        "viewer.change.Gave": (
+            "De kaart op plaats {slot} van {player}{card} gaat gedekt naar {target}"
+        ),
+        "viewer.change.Switched": (
+            "De kaart op plaats {slot} van {player}{card} en de kaart van {target} op plaats "
+            "{target_slot}{target_card} ruilen van plaats, gedekt"
+        ),
+        "viewer.change.FunctionFizzled": (
+            "De functie van de kaart{card} kan niet worden uitgevoerd: ze vervalt"
+        ),
+        "viewer.change.FunctionSkipped": "{player} voert de functie van de kaart{card} niet uit",
+        "viewer.change.AssJokerShown": (
+            "De kaart op plaats {slot} van {player} is de Ass Joker: getoond blijft hij liggen"
+        ),
+        "viewer.change.Compensated": (
+            "De kaart op plaats {slot} van {player}{card} gaat gedekt naar {owner}, op plaats "
+            "{owner_slot}, als compensatiekaart"
+        ),
+        "viewer.change.CompensationLapsed": (
+            "{player} is {owner} een compensatiekaart verschuldigd, maar heeft geen kaart meer om "
+            "te geven"
+        ),
+        "viewer.change.FirstRefusalOffered": (
+            "{owner} krijgt het voorrecht voor de eigen kaart op plaats {slot}"
+        ),
+        "viewer.change.FirstRefusalTaken": "{player} gebruikt het voorrecht",
+        "viewer.change.FirstRefusalWaived": "{player} ziet af van het voorrecht",
+        "viewer.change.NoseRaceLost": "{player} raakte als laatste de neus aan",
+        "viewer.change.Called": "{player} zegt sabai sabai: de laatste beurtronde begint",
+        "viewer.change.Passed": "{player} past",
+        "viewer.change.LookedAt": "{player} bekijkt de eigen kaarten op plaats {slots}{cards}",
+        "viewer.change.LookedAt.none": "{player} ziet af van het bekijken van de eigen kaarten",
+        "viewer.change.ReactionRound": (
+            "De partij loopt ten einde ({cause}): laatste kans voor iedereen om te gooien of te "
+            "passen"
+        ),
+        "viewer.change.RoundEnded": (
+            "De partij is voorbij ({cause}): alle kaarten worden opengedraaid"
+        ),
+        "viewer.locked": "Blokkade voor {player}",
+        "viewer.unlocked": "De blokkade voor {player} is opgeheven",
+        "viewer.function-waits": "{player} moet de functie van de kaart{card} uitvoeren",
+        "viewer.compensation-owed": "{player} is {owner} een compensatiekaart verschuldigd",
+        "viewer.refused": "Er verandert niets: de regels weigeren deze gebeurtenis",
+        "viewer.outranked": "Er verandert niets: {player} had de kaart eerst",
+        "viewer.skipped": "Er verandert niets: de gebeurtenis kon niet worden gespeeld",
         "diagram.or": "of",
         "diagram.turn.title": "Een beurt",
         "diagram.turn.draw": "De bovenste kaart van de trekstapel trekken en bekijken",
@@ -1015,6 +1430,148 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "picture.seen-as": "pöytä niin kuin {name} sen näkee",
         "picture.all-seen": "kaikki kortit näkyvissä, pöytä niin kuin tuomari sen näkee",
         "verdict.html-title": "Tuomarin ratkaisu",
+        "viewer.sentence-illegal": "Tapahtuma {number} oli sääntöjen vastainen: {why} ({rule})",
+        "viewer.illegal-total": "Sääntöjen vastaisia tapahtumia yhteensä: {count}",
+        "viewer.sentence-undecided": (
+            "Tapahtumaa {number} ei voi ratkaista kirjauksesta: {why} ({rules})"
+        ),
+        "viewer.legal-only-if": "se on sääntöjen mukainen vain, jos {card} oli {faces}",
+        "viewer.depends": "sen sääntöjenmukaisuus riippuu korteista, joita kirjaus ei kerro",
+        "viewer.undecided-total": "Ratkaisemattomia tapahtumia yhteensä: {count}",
+        "viewer.sentence-problems": (
+            "Osaa kirjauksesta ei voitu lukea tai pelata, ja se ohitettiin (ongelmia: {count})"
+        ),
+        "viewer.sentence-round-undecided": (
+            "Mikään tapahtuma ei rikkonut sääntöjä, mutta kirjauksesta ei voi ratkaista kierroksen "
+            "{round} tulosta"
+        ),
+        "viewer.sentence-won": (
+            "Kaikki tapahtumat olivat sääntöjen mukaisia: pelin voitti {winners} ({points})"
+        ),
+        "viewer.sentence-legal": "Kaikki tapahtumat olivat sääntöjen mukaisia; peli on kesken",
+        "viewer.and": "ja",
+        "viewer.victory-point": "{count} voittopiste",
+        "viewer.victory-points": "{count} voittopistettä",
+        "viewer.card-point": "{count} piste",
+        "viewer.card-points": "{count} pistettä",
+        "viewer.rule-ref": "sääntö {number}",
+        "viewer.ruling-ref": "tulkintaratkaisu {number}",
+        "viewer.in-record": "Kirjauksessa",
+        "viewer.steps": "Peli vaihe vaiheelta",
+        "viewer.view": "Näytettävä pöytä",
+        "viewer.first": "Alkuun",
+        "viewer.previous": "Edellinen",
+        "viewer.next": "Seuraava",
+        "viewer.last": "Loppuun",
+        "viewer.slider": "Tapahtuma",
+        "viewer.at-deal": "Kierroksen {round} jako",
+        "viewer.at-event": "Tapahtuma {number}/{total}",
+        "viewer.changed": "Mitä muuttui",
+        "viewer.nothing-changed": "Pöydällä ei muuttunut mitään",
+        "viewer.timeline": "Aikajana: tuomarin merkitsemät tapahtumat",
+        "viewer.mark-illegal": "sääntöjen vastainen",
+        "viewer.mark-undecided": "ratkaisematon",
+        "viewer.mark-noted": "huomautus, ei seuraamusta",
+        "viewer.show-step": "Näytä pöytä tapahtuman {number} kohdalla",
+        "viewer.keys": (
+            "Näppäimet: \u2190 ja \u2192 siirtyvät tapahtumasta toiseen, Home ja End ensimmäiseen "
+            "ja viimeiseen."
+        ),
+        "viewer.status-legal": "Sääntöjen mukainen",
+        "viewer.status-illegal": "Sääntöjen vastainen ({rule}): {why}",
+        "viewer.status-refused-unseen": (
+            "Sääntöjen vastainen: hylätty syystä, joka riippuu kortista, jota {name} ei ole nähnyt"
+        ),
+        "viewer.status-not-judged": (
+            "Ei arvioitu: tuomari pysähtyy ensimmäiseen sääntöjen vastaiseen tapahtumaan; pöydän "
+            "nykyisessä tilassa säännöt hylkäävät sen ({rule})"
+        ),
+        "viewer.status-undecided": "Ratkaisematon: {why}",
+        "viewer.undecided-unseen": "kirjaus ei kerro korttia, josta se riippuu ({rules})",
+        "viewer.status-noted": "Huomautus, ei seuraamusta: {why}",
+        "viewer.status-skipped": "Ohitettu: {why}",
+        "viewer.dealt": "Kierros {round} jaetaan, jakajana {dealer}",
+        "viewer.change.TurnBegan": "Vuorossa: {player}",
+        "viewer.change.Drew": "Pelaaja {player} pitää nostettua korttia kädessään{card}",
+        "viewer.change.Played": "Nostettu kortti{card} menee kuvapuoli ylöspäin poistopinoon",
+        "viewer.change.Kept": (
+            "Nostettu kortti menee pelaajan {player} paikalle {slot}; sen korvaama kortti{card} "
+            "menee kuvapuoli ylöspäin poistopinoon"
+        ),
+        "viewer.change.KeptInEmptyRow": (
+            "Nostettu Kirottu Jokeri menee pelaajan {player} tyhjään riviin"
+        ),
+        "viewer.change.AssJokerTurnedOver": (
+            "Pelaajan {player} paikalla {slot} oleva kortti on Kirottu Jokeri: se näytetään ja jää "
+            "paikalleen, ja nostettu kortti pelataan sen sijaan"
+        ),
+        "viewer.change.ThrewIn": (
+            "Väliintulon kortti{card} on samanlainen kuin päällimmäinen kortti: se jää poistopinoon"
+        ),
+        "viewer.change.ThrewIn.wrong": (
+            "Väliintulon kortti{card} ei ole samanlainen kuin päällimmäinen kortti: se palaa "
+            "pelaajan {owner} rivin paikalle {slot}"
+        ),
+        "viewer.change.PenaltyCard": (
+            "Pelaaja {player} saa lisäkortin{card} kuvapuoli alaspäin rivinsä loppuun"
+        ),
+        "viewer.change.PenaltyWaived": (
+            "Pelaajan {player} pitäisi saada lisäkortti, mutta nostettavia kortteja ei ole"
+        ),
+        "viewer.change.Reshuffled": (
+            "Poistopino päällimmäistä korttia lukuun ottamatta ({cards}) sekoitetaan uudeksi "
+            "pakaksi"
+        ),
+        "viewer.change.Peeked": "Pelaaja {player} katsoo omaa korttiaan paikalla {slot}{card}",
+        "viewer.change.Spied": (
+            "Pelaaja {player} katsoo pelaajan {target} korttia paikalla {slot}{card}"
+        ),
+        "viewer.change.Gave": (
+            "Pelaajan {player} kortti paikalta {slot}{card} menee kuvapuoli alaspäin pelaajalle "
+            "{target}"
+        ),
+        "viewer.change.Switched": (
+            "Pelaajan {player} kortti paikalla {slot}{card} ja pelaajan {target} kortti paikalla "
+            "{target_slot}{target_card} vaihtavat paikkaa kuvapuoli alaspäin"
+        ),
+        "viewer.change.FunctionFizzled": "Kortin{card} toimintoa ei voi suorittaa: se raukeaa",
+        "viewer.change.FunctionSkipped": (
+            "Pelaaja {player} jättää kortin{card} toiminnon suorittamatta"
+        ),
+        "viewer.change.AssJokerShown": (
+            "Pelaajan {player} paikalla {slot} oleva kortti on Kirottu Jokeri: se näytetään ja jää "
+            "paikalleen"
+        ),
+        "viewer.change.Compensated": (
+            "Pelaajan {player} kortti paikalta {slot}{card} menee kuvapuoli alaspäin pelaajalle "
+            "{owner} paikalle {owner_slot} korvauskorttina"
+        ),
+        "viewer.change.CompensationLapsed": (
+            "Pelaaja {player} on velkaa pelaajalle {owner} korvauskortin, mutta hänellä ei ole "
+            "kortteja annettavaksi"
+        ),
+        "viewer.change.FirstRefusalOffered": (
+            "Pelaajalle {owner} tarjotaan etuoikeutta hänen korttiinsa paikalla {slot}"
+        ),
+        "viewer.change.FirstRefusalTaken": "Pelaaja {player} käyttää etuoikeuttaan",
+        "viewer.change.FirstRefusalWaived": "Pelaaja {player} luopuu etuoikeudestaan",
+        "viewer.change.NoseRaceLost": "Pelaaja {player} kosketti nenäänsä viimeisenä",
+        "viewer.change.Called": "Pelaaja {player} sanoo sabai-sabai: viimeinen kierros alkaa",
+        "viewer.change.Passed": "Pelaaja {player} passaa",
+        "viewer.change.LookedAt": "Pelaaja {player} katsoo korttejaan paikoilla {slots}{cards}",
+        "viewer.change.LookedAt.none": "Pelaaja {player} jättää korttinsa katsomatta",
+        "viewer.change.ReactionRound": (
+            "Kierros on päättymässä ({cause}): viimeinen tilaisuus kaikille tehdä väliintulo tai "
+            "passata"
+        ),
+        "viewer.change.RoundEnded": "Kierros on päättynyt ({cause}): kaikki kortit paljastetaan",
+        "viewer.locked": "Pelaajalla {player} on väliintulokielto",
+        "viewer.unlocked": "Pelaajan {player} väliintulokielto päättyi",
+        "viewer.function-waits": "Pelaajan {player} on suoritettava kortin{card} toiminto",
+        "viewer.compensation-owed": "Pelaaja {player} on velkaa pelaajalle {owner} korvauskortin",
+        "viewer.refused": "Mikään ei muutu: säännöt hylkäävät tämän tapahtuman",
+        "viewer.outranked": "Mikään ei muutu: pelaaja {player} ehti kortille ensin",
+        "viewer.skipped": "Mikään ei muutu: tapahtumaa ei voitu pelata",
         "diagram.or": "tai",
         "diagram.turn.title": "Vuoro",
         "diagram.turn.draw": "Nosta pakan päällimmäinen kortti ja katso sitä",

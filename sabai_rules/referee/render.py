@@ -3,15 +3,25 @@
 :func:`render_text` writes a :class:`~sabai_rules.referee.replay.Verdict` in a player's language,
 naming the broken rule with its published text and our statement of it; :func:`render_json` is the
 same verdict for programs; :func:`render_table` draws the table, whole or as one player sees it.
-The words around the rules are :mod:`sabai_rules.referee.i18n`'s.
+The words around the rules are :mod:`sabai_rules.referee.i18n`'s. The verdict as a web page is
+:mod:`sabai_rules.referee.viewer`'s.
+
+Where the rulebook is, is said in one place: :func:`rule_url` joins a rule's page
+(:meth:`~sabai_rules.catalogue.Catalogue.rulebook_link`, relative to the site's root) to the
+rulebook's address, which ``sabai replay --rulebook-url`` gives, or else the ``Documentation``
+address of the installed package's metadata (:func:`rulebook_base`); there is none by default,
+and no address is ever made up. With an address, the text verdict gives each rule's absolute
+address and the JSON verdict adds it as ``rulebook_url`` (its ``rulebook`` stays relative to the
+site's root); without one, the text gives the path relative to the site's root, as before.
 """
 
 from __future__ import annotations
 
-import html
 import json
 import re
+import urllib.parse
 from collections.abc import Callable, Iterable, Sequence
+from importlib import metadata
 from typing import Any, Final
 
 import attrs
@@ -20,13 +30,79 @@ from sabai_rules import catalogue
 from sabai_rules.cards import ASS_JOKER, JOKER, UNKNOWN, face_name, face_text
 from sabai_rules.moves import Action
 from sabai_rules.referee.i18n import describe, label, written_in
-from sabai_rules.referee.picture import table_svg
 from sabai_rules.referee.record import action_to_json
 from sabai_rules.referee.replay import MAX_REPORTED, IllegalEvent, Note, UndecidedEvent, Verdict
 from sabai_rules.state import Function, NoseRace, Offer, RoundResult, State
 from sabai_rules.views import view
 
-__all__ = ["render_html", "render_json", "render_table", "render_text"]
+__all__ = [
+    "check_rulebook_url",
+    "render_json",
+    "render_table",
+    "render_text",
+    "rule_url",
+    "rulebook_base",
+]
+
+#: The distribution whose metadata may say where the rulebook is.
+_DISTRIBUTION: Final = "sabai-rules"
+
+
+def rulebook_base() -> str | None:
+    """The rulebook's address from the installed package's metadata: its ``Project-URL`` named
+    ``Documentation``, if it has one that :func:`check_rulebook_url` takes; else ``None`` (the
+    package names none today: no address is guessed)."""
+    try:
+        found = metadata.metadata(_DISTRIBUTION).get_all("Project-URL") or []
+    except metadata.PackageNotFoundError:
+        return None
+    for entry in found:
+        name, _, address = str(entry).partition(",")
+        if name.strip().lower() == "documentation":
+            try:
+                return check_rulebook_url(address.strip())
+            except ValueError:
+                return None
+    return None
+
+
+def check_rulebook_url(text: str) -> str:
+    """``text`` if it is an absolute http or https address with a host (and no spaces or control
+    characters), for the rulebook's site root: :class:`ValueError` saying why not.
+
+    >>> check_rulebook_url("https://example.org/sabai/")
+    'https://example.org/sabai/'
+    >>> check_rulebook_url("docs/")
+    Traceback (most recent call last):
+    ...
+    ValueError: the rulebook's address must be an absolute http or https URL, not 'docs/'
+    """
+    parts = urllib.parse.urlsplit(text) if isinstance(text, str) else None
+    if (
+        parts is None
+        or parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or re.search(r"[\x00-\x20\x7f]", text)
+    ):
+        raise ValueError(
+            f"the rulebook's address must be an absolute http or https URL, not {text!r}"
+        )
+    return text
+
+
+def rule_url(ident: str, lang: str, base: str | None) -> str | None:
+    """The address of a rule's or ruling's place in the rulebook for a reader of ``lang``: its
+    page relative to the site's root joined to ``base``, the site's root; ``None`` without a base
+    (a relative link would break as soon as a page is saved elsewhere).
+
+    >>> rule_url("throw-in.retry-lockout", "fr", "https://example.org/sabai")
+    'https://example.org/sabai/fr/rules/throw-in.html#throw-in.retry-lockout'
+    >>> rule_url("throw-in.retry-lockout", "fr", None) is None
+    True
+    """
+    if base is None:
+        return None
+    return f"{base.rstrip('/')}/{catalogue.default().rulebook_link(ident, lang)}"
 
 
 def _as_recorded(action: Action, names: Sequence[str]) -> str:
@@ -154,7 +230,7 @@ def _rule_parts(rule_id: str, lang: str) -> _RuleBlock:
     return _RuleBlock(heading, said, (f"{t('statement')}{english}", written, statement), link)
 
 
-def _rule_block(rule_id: str, lang: str) -> list[str]:
+def _rule_block(rule_id: str, lang: str, base: str | None) -> list[str]:
     block = _rule_parts(rule_id, lang)
     lines = [block.heading]
     if block.quote is not None:
@@ -162,7 +238,7 @@ def _rule_block(rule_id: str, lang: str) -> list[str]:
         lines.append(f"  {name} ({where}): {text}")
     name, _, text = block.statement
     lines.append(f"  {name}: {text}" if name else f"  {text}")
-    lines.append(f"  {label(lang, 'rulebook')}: {block.link}")
+    lines.append(f"  {label(lang, 'rulebook')}: {rule_url(rule_id, lang, base) or block.link}")
     return lines
 
 
@@ -229,22 +305,33 @@ def _closing_lines(verdict: Verdict, lang: str) -> list[str]:
             lines.append(f"{t('verdict.final')}: {points} — {t('verdict.game-won-by')} {winners}")
     else:
         lines.append(t("verdict.in-progress"))
-    claim = verdict.record.claim
+    claim = _claim_line(verdict, lang)
     if claim is not None:
-        text = f' "{claim.text}"' if claim.text else ""
-        outcome = {
-            True: "verdict.claim-holds",
-            False: "verdict.claim-fails",
-            None: "verdict.claim-open",
-        }
-        lines.append(f"{t('verdict.claim')}{text}: {t(outcome[verdict.claim_holds()])}")
+        lines.append(claim)
     return lines
 
 
-def render_text(verdict: Verdict, lang: str = "en") -> str:
+def _claim_line(verdict: Verdict, lang: str) -> str | None:
+    """What the record claims and whether it holds, if it claims anything."""
+    t = _labeller(lang)
+    claim = verdict.record.claim
+    if claim is None:
+        return None
+    text = f' "{claim.text}"' if claim.text else ""
+    outcome = {
+        True: "verdict.claim-holds",
+        False: "verdict.claim-fails",
+        None: "verdict.claim-open",
+    }
+    return f"{t('verdict.claim')}{text}: {t(outcome[verdict.claim_holds()])}"
+
+
+def render_text(verdict: Verdict, lang: str = "en", *, rulebook_url: str | None = None) -> str:
     """The verdict for players: each round's result and the final scores, or the first illegal
     event (every one, when tolerant, up to :data:`~sabai_rules.referee.replay.MAX_REPORTED`, and
-    how many more) with the rule, what was allowed, and the table before it."""
+    how many more) with the rule, what was allowed, and the table before it. Each rule's place in
+    the rulebook is its address under ``rulebook_url`` (:func:`rule_url`), or without one its
+    page relative to the site's root."""
     t = _labeller(lang)
     names = verdict.record.players
     lines = [f"{t('verdict.unreadable')}: {problem}" for problem in verdict.problems]
@@ -257,7 +344,7 @@ def render_text(verdict: Verdict, lang: str = "en") -> str:
             f"{t('verdict.illegal')} {event.number} ({where}): "
             f"{describe(event.action, names, lang)} · {_as_recorded(event.action, names)}",
             f"  {event.message_in(names, lang)} [{event.rule}]",
-            *_rule_block(event.rule, lang),
+            *_rule_block(event.rule, lang, rulebook_url),
         ]
         allowed = "; ".join(describe(a, names, lang) for a in event.allowed[:12]) or "-"
         more = f" … (+{len(event.allowed) - 12})" if len(event.allowed) > 12 else ""
@@ -274,21 +361,22 @@ def render_text(verdict: Verdict, lang: str = "en") -> str:
             f"  {_undecided_text(undecided, names, lang)}",
         ]
         for rule in undecided.rules:
-            lines += _rule_block(rule, lang)
+            lines += _rule_block(rule, lang, rulebook_url)
         lines.append(f"{t('verdict.table-before')}:")
         lines.append(render_table(undecided.before, names, lang=lang))
     lines += _more(lang, "undecided", verdict.undecided_total - len(verdict.undecided))
     # A note is three lines: the event, what happened, the ruling that asks for the note.
-    cat = catalogue.default()
     for note in verdict.notes:
+        link = rule_url(note.rule, lang, rulebook_url) or catalogue.default().rulebook_link(
+            note.rule, lang
+        )
         where = f"{t('table.round')} {note.round + 1}, #{note.index + 1}"
         lines += [
             "",
             f"{t('verdict.noted')} {note.number} ({where}): "
             f"{describe(note.action, names, lang)} · {_as_recorded(note.action, names)}",
             f"  {note.message_in(names, lang)}",
-            f"  {t('ruling')} {_number(note.rule, lang)} · {note.rule} · "
-            f"{t('rulebook')}: {cat.rulebook_link(note.rule, lang)}",
+            f"  {t('ruling')} {_number(note.rule, lang)} · {note.rule} · {t('rulebook')}: {link}",
         ]
     lines += _more(lang, "noted", verdict.notes_total - len(verdict.notes))
     lines.append("")
@@ -353,15 +441,28 @@ def _undecided_text(event: UndecidedEvent, names: Sequence[str], lang: str) -> s
     return f"{turns_on} {_sentence(t('verdict.illegal-where').format(why=whys))}"
 
 
+def _colon(lang: str) -> str:
+    """Between a label and what it labels: French sets a no-break space before the colon."""
+    return "\u00a0: " if lang == "fr" else ": "
+
+
 def _sentence(text: str) -> str:
     return f"{text[:1].upper()}{text[1:]}." if text else text
 
 
-def render_json(verdict: Verdict, lang: str = "en") -> str:
+def render_json(verdict: Verdict, lang: str = "en", *, rulebook_url: str | None = None) -> str:
     """The verdict as JSON, for programs: the lists hold what the verdict holds in full (the
-    first :data:`~sabai_rules.referee.replay.MAX_REPORTED`), the ``_total`` counts every one."""
+    first :data:`~sabai_rules.referee.replay.MAX_REPORTED`), the ``_total`` counts every one.
+    Each cited rule's ``rulebook`` is its page relative to the rulebook site's root; with
+    ``rulebook_url``, ``rulebook_url`` is its absolute address too (:func:`rule_url`)."""
     names = verdict.record.players
     cat = catalogue.default()
+
+    def linked(data: dict[str, Any], ident: str) -> dict[str, Any]:
+        url = rule_url(ident, lang, rulebook_url)
+        if url is not None:
+            data["rulebook_url"] = url
+        return data
 
     def event_json(event: IllegalEvent) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -388,10 +489,10 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
         else:
             data["rule_number"] = _number(event.rule, lang)
             data["rule_title"] = cat.ruling(event.rule).text_in(lang).title
-        return data
+        return linked(data, event.rule)
 
     def note_json(note: Note) -> dict[str, Any]:
-        return {
+        data = {
             "event": note.number,
             "round": note.round + 1,
             "index": note.index + 1,
@@ -401,6 +502,7 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
             "rulebook": cat.rulebook_link(note.rule, lang),
             "message": note.message_in(names, lang),
         }
+        return linked(data, note.rule)
 
     def undecided_json(event: UndecidedEvent) -> dict[str, Any]:
         return {
@@ -421,12 +523,15 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
                 for turn in event.turns
             ],
             "rules": [
-                {
-                    "rule": rule,
-                    "rule_number": _number(rule, lang),
-                    "rulebook": cat.rulebook_link(rule, lang),
-                    "message": event.refusal_in(rule, names, lang),
-                }
+                linked(
+                    {
+                        "rule": rule,
+                        "rule_number": _number(rule, lang),
+                        "rulebook": cat.rulebook_link(rule, lang),
+                        "message": event.refusal_in(rule, names, lang),
+                    },
+                    rule,
+                )
                 for rule in event.rules
             ],
             "message": _undecided_text(event, names, lang),
@@ -477,156 +582,3 @@ def render_json(verdict: Verdict, lang: str = "en") -> str:
         else {"holds": verdict.claim_holds(), "text": verdict.record.claim.text},
     }
     return json.dumps(out, ensure_ascii=False, indent=2) + "\n"
-
-
-# -- HTML ------------------------------------------------------------------------------------------
-
-#: The page's style: the system's font, a readable measure, a picture as wide as the text.
-_CSS: Final = """
-:root { color-scheme: light dark; --ink: #1f2937; --muted: #4b5563; --page: #ffffff;
-  --rule: #d1d5db; --bad: #b91c1c; --good: #047857; }
-@media (prefers-color-scheme: dark) { :root { --ink: #e5e7eb; --muted: #9ca3af;
-  --page: #111827; --rule: #374151; --bad: #f87171; --good: #34d399; } }
-body { margin: 0; background: var(--page); color: var(--ink);
-  font: 1rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial,
-  sans-serif; }
-main { max-width: 46rem; margin: 0 auto; padding: 1rem; }
-h1 { font-size: 1.5rem; margin: 0.5rem 0; }
-h2 { font-size: 1.2rem; margin: 1.5rem 0 0.5rem; }
-h3 { font-size: 1rem; margin: 1rem 0 0.25rem; }
-.players, .where, .more { color: var(--muted); }
-section.illegal { border-left: 4px solid var(--bad); padding-left: 0.8rem; }
-section.noted { border-left: 4px solid var(--muted); padding-left: 0.8rem; }
-section.undecided { border-left: 4px dashed var(--bad); padding-left: 0.8rem; }
-blockquote { margin: 0.25rem 0 0.5rem; padding-left: 0.8rem; border-left: 2px solid var(--rule); }
-code { font-size: 0.9em; overflow-wrap: anywhere; }
-a { color: inherit; }
-figure { margin: 1rem 0; }
-figure svg { display: block; max-width: 30rem; height: auto; }
-figcaption { font-weight: 600; margin-bottom: 0.25rem; }
-.verdict { font-weight: 600; border-top: 1px solid var(--rule); padding-top: 0.75rem; }
-.verdict.illegal { color: var(--bad); }
-.verdict.legal { color: var(--good); }
-"""
-
-_NOT_SHOWN: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
-
-
-def _h(text: object) -> str:
-    """``text`` escaped for HTML, attributes included; what no page can show (control
-    characters, lone surrogates) written as ``repr`` writes it."""
-    shown = _NOT_SHOWN.sub(lambda m: repr(m.group())[1:-1], str(text))
-    return html.escape(shown, quote=True)
-
-
-def _colon(lang: str) -> str:
-    """Between a label and what it labels: French sets a no-break space before the colon."""
-    return "\u00a0: " if lang == "fr" else ": "
-
-
-def _rule_html(rule_id: str, lang: str) -> list[str]:
-    block = _rule_parts(rule_id, lang)
-    colon = _colon(lang)
-    out = [f"<h3>{_h(block.heading)}</h3>"]
-    if block.quote is not None:
-        name, where, language, text = block.quote
-        out.append(f"<p><strong>{_h(name)}</strong> ({_h(where)}){colon}</p>")
-        out.append(f'<blockquote lang="{_h(language)}"><p>{_h(text)}</p></blockquote>')
-    name, written, text = block.statement
-    if name:
-        out.append(f"<p><strong>{_h(name)}</strong>{colon}</p>")
-    out.append(f'<p lang="{_h(written)}">{_h(text)}</p>')
-    link = _h(block.link)
-    out.append(
-        f'<p><strong>{_h(label(lang, "rulebook"))}</strong>{colon}<a href="{link}">{link}</a></p>'
-    )
-    return out
-
-
-def _more_html(lang: str, what: str, count: int) -> list[str]:
-    return [f'<p class="more">{_h(line)}</p>' for line in _more(lang, what, count) if line]
-
-
-def render_html(verdict: Verdict, lang: str = "en") -> str:
-    """The verdict as one self-contained HTML page (UTF-8, its style and pictures inline, nothing
-    fetched): what :func:`render_text` says, each rule's rulebook page a link (relative to the
-    rulebook site's root, as the text gives it), and before each illegal event a picture of the
-    table (:func:`~sabai_rules.referee.picture.table_svg`, every face shown). Everything taken
-    from the record is escaped."""
-    t = _labeller(lang)
-    colon = _colon(lang)
-    names = verdict.record.players
-    title = t("verdict.html-title")
-    body = [f"<h1>{_h(title)}</h1>", f'<p class="players">{_h(" · ".join(names))}</p>']
-    if verdict.problems:
-        body.append('<section class="unreadable"><ul>')
-        body += [f"<li>{_h(t('verdict.unreadable'))}{colon}{_h(p)}</li>" for p in verdict.problems]
-        body.append("</ul></section>")
-    body += _more_html(lang, "unreadable", verdict.problems_total - len(verdict.problems))
-    if verdict.results:
-        body.append('<section class="rounds"><ul>')
-        body += [f"<li>{_h(line)}</li>" for line in _result_lines(verdict, lang)]
-        body.append("</ul></section>")
-    for event in verdict.illegal:
-        where = f"{t('table.round')} {event.round + 1}, #{event.index + 1}"
-        allowed = [describe(a, names, lang) for a in event.allowed[:12]]
-        if len(event.allowed) > 12:
-            allowed.append(f"… (+{len(event.allowed) - 12})")
-        picture = table_svg(event.before, names, lang=lang, ident=f"sabai-event-{event.number}")
-        body += [
-            f'<section class="illegal" id="event-{event.number}">',
-            f"<h2>{_h(t('verdict.illegal'))} {event.number} ({_h(where)})</h2>",
-            f"<p>{_h(describe(event.action, names, lang))} · "
-            f"<code>{_h(_as_recorded(event.action, names))}</code></p>",
-            f"<p>{_h(event.message_in(names, lang))} <code>[{_h(event.rule)}]</code></p>",
-            *_rule_html(event.rule, lang),
-            f"<p><strong>{_h(t('verdict.allowed'))}</strong>{colon}</p>",
-            '<ul class="allowed">' + "".join(f"<li>{_h(a)}</li>" for a in allowed or ["-"]),
-            "</ul>",
-            f"<figure><figcaption>{_h(t('verdict.table-before'))}</figcaption>{picture}</figure>",
-            "</section>",
-        ]
-    body += _more_html(lang, "illegal", verdict.illegal_total - len(verdict.illegal))
-    for undecided in verdict.undecided:
-        where = f"{t('table.round')} {undecided.round + 1}, #{undecided.index + 1}"
-        ident = f"sabai-event-{undecided.number}"
-        picture = table_svg(undecided.before, names, lang=lang, ident=ident)
-        body += [
-            f'<section class="undecided" id="event-{undecided.number}">',
-            f"<h2>{_h(t('verdict.undecided'))} {undecided.number} ({_h(where)})</h2>",
-            f"<p>{_h(describe(undecided.action, names, lang))} · "
-            f"<code>{_h(_as_recorded(undecided.action, names))}</code></p>",
-            f"<p>{_h(_undecided_text(undecided, names, lang))}</p>",
-            *(line for rule in undecided.rules for line in _rule_html(rule, lang)),
-            f"<figure><figcaption>{_h(t('verdict.table-before'))}</figcaption>{picture}</figure>",
-            "</section>",
-        ]
-    body += _more_html(lang, "undecided", verdict.undecided_total - len(verdict.undecided))
-    cat = catalogue.default()
-    for note in verdict.notes:
-        where = f"{t('table.round')} {note.round + 1}, #{note.index + 1}"
-        link = _h(cat.rulebook_link(note.rule, lang))
-        body += [
-            '<section class="noted">',
-            f"<h2>{_h(t('verdict.noted'))} {note.number} ({_h(where)})</h2>",
-            f"<p>{_h(describe(note.action, names, lang))} · "
-            f"<code>{_h(_as_recorded(note.action, names))}</code></p>",
-            f"<p>{_h(note.message_in(names, lang))}</p>",
-            f"<p>{_h(t('ruling'))} {_h(_number(note.rule, lang))} · {_h(note.rule)} · "
-            f'<a href="{link}">{link}</a></p>',
-            "</section>",
-        ]
-    body += _more_html(lang, "noted", verdict.notes_total - len(verdict.notes))
-    body.append(_closing_html(verdict, lang))
-    return (
-        f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{_h(title)} — {_h(', '.join(names))}</title>\n<style>{_CSS}</style>\n"
-        "</head>\n<body>\n<main>\n" + "\n".join(body) + "\n</main>\n</body>\n</html>\n"
-    )
-
-
-def _closing_html(verdict: Verdict, lang: str) -> str:
-    kind = "illegal" if verdict.illegal else ("legal" if verdict.decided else "undecided")
-    lines = _closing_lines(verdict, lang)
-    return "\n".join(f'<p class="verdict {kind}">{_h(line)}</p>' for line in lines)

@@ -153,7 +153,10 @@ def test_a_hostile_name_is_escaped_in_the_picture(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_html_verdict_says_what_the_text_verdict_says(lang: str) -> None:
-    code, html, err = sabai("replay", str(LOCKOUT), "--format", "html", "--lang", lang)
+    base = "https://rules.example.org"
+    code, html, err = sabai(
+        "replay", str(LOCKOUT), "--format", "html", "--lang", lang, "--rulebook-url", base
+    )
     assert (code, err) == (EXIT_ILLEGAL, "")
     assert html.startswith(f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">')
     page = _page(html)
@@ -166,28 +169,29 @@ def test_the_html_verdict_says_what_the_text_verdict_says(lang: str) -> None:
     assert event.message_in(names, lang) in text
     for action in event.allowed[:12]:
         assert describe(action, names, lang) in text
-    # the rule block, its rulebook page a link
-    lines = sabai("replay", str(LOCKOUT), "--lang", lang)[1].splitlines()
+    # the rule block, its place in the rulebook a link at the address given
+    lines = sabai("replay", str(LOCKOUT), "--lang", lang, "--rulebook-url", base)[1].splitlines()
     heading = next(line for line in lines if "throw-in.retry-lockout —" in line)
     assert heading in text
     link = next(line for line in lines if "rules/throw-in.html#" in line).split(": ", 1)[1]
+    assert link.startswith(f"{base}/")
     assert link in page.links
     assert label(lang, "verdict.not-legal") in text
     assert label(lang, "verdict.claim-holds") in text
-    # the table before the event, as the referee sees it
-    picture = table_svg(event.before, names, lang=lang, ident="sabai-event-14")
+    # the page opens on the table at the event (which changed nothing), as the referee sees it
+    picture = table_svg(event.before, names, lang=lang)
     assert picture in html
-    assert "svg" in page.tags
+    assert page.tags.count("svg") == 1
 
 
 def test_the_html_verdict_is_self_contained() -> None:
     html = sabai("replay", str(LOCKOUT), "--format", "html")[1]
     page = _page(html)
     assert "link" not in page.tags
-    assert "script" not in page.tags
     assert "img" not in page.tags
-    for link in page.links:  # the rulebook's pages, and the pictures' own symbols
-        assert link.startswith(("en/", "#")), link
+    assert page.tags.count("script") == 2  # inline: the steps' data and the page's script
+    for link in page.links:  # no rulebook address given: only the picture's own symbols
+        assert link.startswith("#"), link
     assert "style" in page.tags
 
 
@@ -199,10 +203,12 @@ def test_a_legal_game_s_html_verdict_gives_every_round_and_exit_0() -> None:
     for line in sabai("replay", str(record))[1].splitlines():
         if line:
             assert line in text
-    assert "<svg" not in html  # no illegal event, no table to show
+    # no illegal event: the page opens on the deal
+    loaded = load_record(record)
+    assert table_svg(table_after(loaded, 0), loaded.players) in html
 
 
-def test_a_tolerant_html_verdict_gives_each_picture_its_own_ids(tmp_path: Path) -> None:
+def test_a_tolerant_html_verdict_keeps_one_picture_and_unique_ids(tmp_path: Path) -> None:
     data = json.loads(LOCKOUT.read_text(encoding="utf-8"))
     events = data["rounds"][0]["events"]
     events.insert(1, dict(events[0]))  # a second Draw: refused
@@ -211,16 +217,18 @@ def test_a_tolerant_html_verdict_gives_each_picture_its_own_ids(tmp_path: Path) 
     code, html, _ = sabai("replay", str(path), "--format", "html", "--tolerant")
     assert code == EXIT_ILLEGAL
     page = _page(html)
-    assert page.tags.count("svg") >= 2
+    assert page.tags.count("svg") == 1  # one picture at a time: each keeps sabai show's ids
     assert len(page.ids) == len(set(page.ids))
+    assert 'id="event-2"' in html
+    assert 'id="event-15"' in html
 
 
 def test_a_hostile_name_is_escaped_in_the_html_verdict(tmp_path: Path) -> None:
     code, html, err = sabai("replay", str(_hostile(tmp_path)), "--format", "html", "--lang", "fr")
     assert (code, err) == (EXIT_ILLEGAL, "")
     page = _page(html)
-    assert "script" not in page.tags
-    assert "<script" not in html
+    assert page.tags.count("script") == 2  # the page's own two, none from the name
+    assert html.count("<script") == 2
     assert HOSTILE in "".join(page.text)
 
 

@@ -85,7 +85,7 @@ nitpicky = True
 nitpick_ignore_regex = [
     (
         "py:class",
-        r"(typing|collections\.abc|attr|attrs|_io|argparse|random|importlib|pathlib|enum|json)\..*",
+        r"(typing|collections\.abc|attr|attrs|_io|argparse|random|importlib|pathlib|enum|json|socket)\..*",
     ),
     (
         "py:class",

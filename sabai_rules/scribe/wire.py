@@ -1,8 +1,8 @@
-"""What the scribe's page and its server say to each other, as JSON: a :class:`~.session.Session`
-written for the page in one of the rulebook's languages (:func:`state_json`,
-:func:`verdict_json`), and the page's requests read strictly into the session's operations
-(:func:`apply_request`). No web framework here: :mod:`sabai_rules.scribe.server` carries these
-over HTTP.
+"""What the scribe's page and its server say to each other, as JSON: a
+:class:`~sabai_rules.scribe.session.Session` written for the page in one of the rulebook's
+languages (:func:`state_json`, :func:`verdict_json`), and the page's requests read strictly into
+the session's operations (:func:`apply_request`). No web framework here:
+:mod:`sabai_rules.scribe.server` carries these over HTTP.
 
 A request names players by name and slots from 0, as records do; an action is written as a
 record's event writes it (``{"actor": "Ben", "action": "ThrowIn", "owner": "Anna", "slot": 2}``,
@@ -482,7 +482,7 @@ REQUESTS: Final[Mapping[str, Callable[[Session, Any], None]]] = {
 def apply_request(session: Session, name: str, data: Any) -> None:
     """Take the step the request ``name`` asks for, its body ``data`` (decoded JSON).
     :class:`RequestError` for a request that cannot be read; the session's
-    :class:`~.session.ScribeError` for a step it cannot take."""
+    :class:`~sabai_rules.scribe.session.ScribeError` for a step it cannot take."""
     handler = REQUESTS.get(name)
     if handler is None:
         raise RequestError(f"unknown request {shown(name)}")

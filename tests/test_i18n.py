@@ -74,15 +74,20 @@ def test_the_referee_says_what_was_done_in_the_readers_language() -> None:
         "Anna jette la carte de Chloé de l'emplacement 3 (sabai-sabai Move) "
         "· ThrowIn(owner=Chloé, slot=3)\n"
     ) in text
-    # Anna may still put down more cards in the same motion as her wrong 5, or call.
-    allowed = next(
-        line for line in text.splitlines() if line.startswith(label("fr", "verdict.allowed"))
+    # Player by player: Chloé may draw; Anna may still put down more cards in the same motion as
+    # her wrong 5, or call, and the verdict says why the lock-out does not stop those cards.
+    lines = text.splitlines()
+    at = lines.index(f"{label('fr', 'verdict.allowed')}\u00a0:")
+    assert lines[at + 1] == "  Chloé pioche une carte"
+    assert lines[at + 2].startswith(
+        "  Anna jette aussi sa carte de l'emplacement 0, dans le même geste\u00a0; "
     )
-    assert allowed.startswith(
-        f"{label('fr', 'verdict.allowed')}: Chloé pioche une carte; "
-        "Anna jette aussi sa carte de l'emplacement 0, dans le même geste; "
+    assert lines[at + 2].endswith("\u00a0; Anna dit sabai sabai")
+    assert lines[at + 3] == (
+        "  Anna peut encore poser d'autres cartes dans le même geste que la carte erronée\u00a0: "
+        "le blocage empêche une nouvelle tentative, pas les cartes de celle-ci "
+        "(Décision R32 · ruling.wrong-cards-in-a-batch)."
     )
-    assert allowed.endswith("; Anna dit sabai sabai")
 
 
 def test_an_unknown_language_is_refused() -> None:

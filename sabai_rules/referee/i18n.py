@@ -74,6 +74,10 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "verdict.illegal": "Illegal event",
         "verdict.noted": "Noted, no sanction: event",
         "verdict.allowed": "The rules allowed instead",
+        "verdict.allowed-motion": (
+            "{player} may still put down other cards in the same motion as the wrong one: the"
+            " lock-out stops a new attempt, not the cards of this one"
+        ),
         "verdict.table-before": "The table just before",
         "verdict.not-legal": "Verdict: the record breaks the rules (see above).",
         "verdict.final-scores": "Final victory points",
@@ -488,6 +492,11 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "verdict.illegal": "Événement illégal",
         "verdict.noted": "Relevé, sans sanction : événement",
         "verdict.allowed": "Les règles permettaient plutôt",
+        "verdict.allowed-motion": (
+            "{player} peut encore poser d'autres cartes dans le même geste que la carte"
+            " erronée\u00a0: le blocage empêche une nouvelle tentative, pas les cartes de"
+            " celle-ci"
+        ),
         "verdict.table-before": "La table juste avant",
         "verdict.not-legal": "Verdict : l'enregistrement enfreint les règles (voir ci-dessus).",
         "verdict.final-scores": "Points de victoire finaux",
@@ -937,6 +946,10 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "verdict.illegal": "Onreglementaire gebeurtenis",
         "verdict.noted": "Opgemerkt, zonder sanctie: gebeurtenis",
         "verdict.allowed": "De regels stonden in plaats daarvan toe",
+        "verdict.allowed-motion": (
+            "{player} mag nog andere kaarten neerleggen in dezelfde beweging als de foute: de"
+            " blokkade houdt een nieuwe poging tegen, niet de kaarten van deze"
+        ),
         "verdict.table-before": "De tafel net daarvoor",
         "verdict.not-legal": "Uitspraak: het verslag overtreedt de regels (zie hierboven).",
         "verdict.final-scores": "Eindstand overwinningspunten",
@@ -1364,6 +1377,10 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "verdict.illegal": "Sääntöjen vastainen tapahtuma",
         "verdict.noted": "Huomautus, ei seuraamusta: tapahtuma",
         "verdict.allowed": "Säännöt olisivat sallineet",
+        "verdict.allowed-motion": (
+            "{player} saa vielä laskea muita kortteja samalla liikkeellä kuin väärän kortin:"
+            " väliintulokielto estää uuden yrityksen, ei tämän yrityksen kortteja"
+        ),
         "verdict.table-before": "Pöytä juuri ennen",
         "verdict.not-legal": "Ratkaisu: pöytäkirja rikkoo sääntöjä (ks. yllä).",
         "verdict.final-scores": "Lopulliset voittopisteet",

@@ -28,7 +28,7 @@ import attrs
 
 from sabai_rules import catalogue
 from sabai_rules.cards import ASS_JOKER, JOKER, UNKNOWN, face_name, face_text
-from sabai_rules.moves import Action
+from sabai_rules.moves import Action, AlsoThrowIn
 from sabai_rules.referee.i18n import describe, label, written_in
 from sabai_rules.referee.record import action_to_json
 from sabai_rules.referee.replay import MAX_REPORTED, IllegalEvent, Note, UndecidedEvent, Verdict
@@ -36,6 +36,8 @@ from sabai_rules.state import Function, NoseRace, Offer, RoundResult, State
 from sabai_rules.views import view
 
 __all__ = [
+    "ALLOWED_PER_PLAYER",
+    "allowed_lines",
     "check_rulebook_url",
     "render_json",
     "render_table",
@@ -346,9 +348,8 @@ def render_text(verdict: Verdict, lang: str = "en", *, rulebook_url: str | None 
             f"  {event.message_in(names, lang)} [{event.rule}]",
             *_rule_block(event.rule, lang, rulebook_url),
         ]
-        allowed = "; ".join(describe(a, names, lang) for a in event.allowed[:12]) or "-"
-        more = f" … (+{len(event.allowed) - 12})" if len(event.allowed) > 12 else ""
-        lines.append(f"{t('verdict.allowed')}: {allowed}{more}")
+        lines.append(f"{t('verdict.allowed')}{_colon(lang).rstrip()}")
+        lines += [f"  {line}" for line in allowed_lines(event.allowed, names, lang)]
         lines.append(f"{t('verdict.table-before')}:")
         lines.append(render_table(event.before, names, lang=lang))
     lines += _more(lang, "illegal", verdict.illegal_total - len(verdict.illegal))
@@ -382,6 +383,39 @@ def render_text(verdict: Verdict, lang: str = "en", *, rulebook_url: str | None 
     lines.append("")
     lines += _closing_lines(verdict, lang)
     return "\n".join(lines).strip() + "\n"
+
+
+#: How many of one player's actions :func:`allowed_lines` says in full; the rest it counts.
+ALLOWED_PER_PLAYER: Final = 8
+
+#: The ruling under which cards put down in the motion of a wrong card are not refused by the
+#: lock-out that card brings.
+_MOTION: Final = "ruling.wrong-cards-in-a-batch"
+
+
+def allowed_lines(allowed: Sequence[Action], names: Sequence[str], lang: str) -> list[str]:
+    """What the rules allowed instead of an illegal event, player by player (in the order the
+    listing first names them): a line per player with their actions in words, each naming them
+    (the first :data:`ALLOWED_PER_PLAYER`, then how many more); then, for a player who may still
+    put down cards in the motion of a wrong one (:class:`~sabai_rules.moves.AlsoThrowIn`), why,
+    citing :rule:`ruling.wrong-cards-in-a-batch`: read alone, "also throws in" beside a lock-out
+    looks like a contradiction. ``["-"]`` where nothing was allowed."""
+    semicolon = "\u00a0; " if lang == "fr" else "; "
+    by_player: dict[int, list[Action]] = {}
+    for action in allowed:
+        by_player.setdefault(action.actor, []).append(action)
+    lines = []
+    for actions in by_player.values():
+        words = [describe(a, names, lang) for a in actions[:ALLOWED_PER_PLAYER]]
+        if len(actions) > ALLOWED_PER_PLAYER:
+            words.append(f"… (+{len(actions) - ALLOWED_PER_PLAYER})")
+        lines.append(semicolon.join(words))
+    for player, actions in by_player.items():
+        if any(isinstance(a, AlsoThrowIn) for a in actions):
+            why = label(lang, "verdict.allowed-motion").format(player=names[player])
+            ruling = f"{label(lang, 'ruling')} {_number(_MOTION, lang)} · {_MOTION}"
+            lines.append(f"{why} ({ruling}).")
+    return lines or ["-"]
 
 
 def faces_text(faces: Iterable[int], lang: str) -> str:

@@ -58,6 +58,7 @@ from sabai_rules.referee.render import (
     _result_line,
     _rule_parts,
     _undecided_text,
+    allowed_lines,
     faces_text,
     rule_url,
 )
@@ -855,9 +856,7 @@ def _sections_html(verdict: Verdict, lang: str, base: str | None) -> list[str]:
         body.append("</ul></section>")
     for event in verdict.illegal:
         where = f"{t('table.round')} {event.round + 1}, #{event.index + 1}"
-        allowed = [describe(a, names, lang) for a in event.allowed[:12]]
-        if len(event.allowed) > 12:
-            allowed.append(f"… (+{len(event.allowed) - 12})")
+        allowed = allowed_lines(event.allowed, names, lang)
         body += [
             f'<section class="illegal" id="event-{event.number}">',
             f"<h2>{_h(t('verdict.illegal'))} {event.number} ({_h(where)})</h2>",
@@ -870,7 +869,7 @@ def _sections_html(verdict: Verdict, lang: str, base: str | None) -> list[str]:
             f"<p>{_h(event.message_in(names, lang))} <code>[{_h(event.rule)}]</code></p>",
             *_rule_html(event.rule, lang, base),
             f"<p><strong>{_h(t('verdict.allowed'))}</strong>{colon}</p>",
-            '<ul class="allowed">' + "".join(f"<li>{_h(a)}</li>" for a in allowed or ["-"]),
+            '<ul class="allowed">' + "".join(f"<li>{_h(a)}</li>" for a in allowed),
             "</ul>",
             "</section>",
         ]

@@ -199,6 +199,20 @@ def test_without_an_address_the_rule_is_still_quoted_in_full() -> None:
     assert label("nl", "rulebook") not in text  # no link line at all
 
 
+@pytest.mark.rules("throw-in.retry-lockout", "ruling.wrong-cards-in-a-batch")
+def test_what_was_allowed_is_grouped_by_player_and_the_motion_explained() -> None:
+    """Anna, locked out by her wrong 5, may still put down cards in that same motion: the page
+    lists Chloé's draw and Anna's actions apart, and says why Anna's are allowed."""
+    html = sabai("replay", str(LOCKOUT), "--format", "html")[1]
+    allowed = html.split('<ul class="allowed">', 1)[1].split("</ul>", 1)[0]
+    items = re.findall(r"<li>(.*?)</li>", allowed)
+    assert items[0] == "Chloé draws a card"
+    assert items[1].startswith("Anna also throws in their card in slot 0, in the same motion; ")
+    assert items[2].startswith("Anna may still put down other cards in the same motion")
+    assert "ruling.wrong-cards-in-a-batch" in items[2]
+    assert len(items) == 3
+
+
 @pytest.mark.parametrize("command", ["replay", "judge"])
 @pytest.mark.parametrize(
     "address",

@@ -129,6 +129,9 @@ class Ruleset:
     allow_on_behalf: bool = _option(True, "ruling.on-behalf-contexts")
     on_behalf_requires_thrower_knowledge: bool = _option(False, "ruling.older-on-behalf-knowledge")
     on_behalf_owner_must_not_know: bool = _option(False, "ruling.owner-knowledge-not-enforced")
+    on_behalf_active_player: Literal["thrower", "turn_player"] = _option(
+        "thrower", "ruling.functions-by-thrower", _one_of("thrower", "turn_player")
+    )
     knowledge_claims: Literal["trusted", "ignored"] = _option(
         "trusted", "ruling.unseen-card", _one_of("trusted", "ignored")
     )

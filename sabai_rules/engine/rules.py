@@ -415,6 +415,34 @@ def can_give_in_return(rules: Ruleset, row: tuple[int, ...]) -> bool:
 decides(can_give_in_return, "sabai-sabai-move.compensation", older="sabai-sabai-move.hand-a-card")
 
 
+def turn_player_bears_on_behalf(rules: Ruleset) -> bool:
+    """Whether the player whose turn it is, not the thrower, carries out the function of a card
+    thrown in for another player and draws the penalty card of a wrong one (an option: the older
+    text's "aktiivista pelaajaa" read as the player whose turn it is; the default follows the
+    current texts, "carried out by them", the thrower)."""
+    return rules.on_behalf_active_player == "turn_player"
+
+
+decides(turn_player_bears_on_behalf, "ruling.functions-by-thrower")
+
+
+def on_behalf_bearer(rules: Ruleset, thrower: int, owner: int, turn: int) -> int:
+    """Who carries out the function of the card ``thrower`` throws in from ``owner``'s row, and
+    draws the penalty card if it is wrong: the thrower; for another player's card, the player
+    whose turn it is (``turn``) where :func:`turn_player_bears_on_behalf`. The card given in
+    return and a lock-out stay the thrower's."""
+    if owner != thrower and turn_player_bears_on_behalf(rules):
+        return turn
+    return thrower
+
+
+decides(
+    on_behalf_bearer,
+    "sabai-sabai-move.functions-by-thrower",
+    older="sabai-sabai-move.active-player",
+)
+
+
 def knowledge_limits_on_behalf(rules: Ruleset) -> bool:
     """Whether the older edition's advanced rule is in force: a card may be played for its owner
     only if the thrower has seen it and the owner has not."""

@@ -52,6 +52,8 @@ DECIDED = {
     "throw-in.identical": "is_identical",
     "simplified-play.own-cards-only": "may_throw_in_for_others",
     "sabai-sabai-move.compensation": "can_give_in_return",
+    "ruling.functions-by-thrower": "turn_player_bears_on_behalf",
+    "sabai-sabai-move.functions-by-thrower": "on_behalf_bearer",
     "ruling.older-on-behalf-knowledge": "knowledge_limits_on_behalf",
     "sabai-sabai-move.advanced-rule": "may_play_for_owner",
     "ruling.owner-knowledge-not-enforced": "owner_knowledge_limits_on_behalf",

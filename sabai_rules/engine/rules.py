@@ -823,13 +823,33 @@ def reshuffles(rules: Ruleset, draw: tuple[int, ...], shuffled: tuple[int, ...])
 decides(reshuffles, "ruling.draw-pile-exhausted")
 
 
+def burned_ass_joker_stays_out(rules: Ruleset) -> bool:
+    """Whether a burned Ass Joker stays out of play for the rest of the round: on the discard pile,
+    never reshuffled into the draw pile (the default: burned, it belongs to nobody), or goes back
+    into the deck with the rest of the pile (an option), to be drawn and held again."""
+    return rules.burned_ass_joker == "out_of_play"
+
+
+decides(burned_ass_joker_stays_out, "ruling.ass-joker-holder-at-reveal")
+
+
+def kept_out_of_reshuffle(rules: Ruleset, deck: Deck) -> int:
+    """The card a reshuffle leaves on the discard pile wherever it lies under the top card: the
+    Ass Joker (under the top card it can only be a burned one) where
+    :func:`burned_ass_joker_stays_out`, else :data:`~sabai_rules.state.NO_CARD`."""
+    return deck.ass_joker if burned_ass_joker_stays_out(rules) else NO_CARD
+
+
 def cards_reshuffled(
-    discard: tuple[int, ...], queue: Sequence[Effect]
+    discard: tuple[int, ...], queue: Sequence[Effect], out: int = NO_CARD
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The cards of the discard pile a reshuffle takes, in pile order, and those that stay: the
-    top card, and each card whose function is still queued, in pile order."""
+    top card, each card whose function is still queued, and ``out``, the card kept out of play
+    (:func:`kept_out_of_reshuffle`), in pile order."""
     waiting = {e.card for e in queue if type(e) is Function}
     under = discard[:-1]
+    if out != NO_CARD and out in under:
+        waiting.add(out)
     if not waiting or waiting.isdisjoint(under):
         return under, discard[-1:]
     kept = tuple(c for c in under if c in waiting)

@@ -81,6 +81,7 @@ DECIDED = {
     "ruling.round-turn-cap": "round_turns_capped",
     "ruling.reaction-cap": "may_react",
     "ruling.draw-pile-exhausted": "reshuffles",
+    "ruling.ass-joker-holder-at-reveal": "burned_ass_joker_stays_out",
     "ruling.reshuffle-with-queued-functions": "cards_reshuffled",
 }
 

@@ -106,6 +106,9 @@ class Ruleset:
     four_jokers_requires_only: bool = _option(True, "ruling.hall-of-fame-four-jokers-only")
     hall_of_fame_wins_game: bool = _option(False, "ruling.hall-of-fame-wins-round")
     allow_burn_from_draw: bool = _option(False, "ruling.ass-joker-drawn")
+    burned_ass_joker: Literal["out_of_play", "reshuffled"] = _option(
+        "out_of_play", "ruling.ass-joker-holder-at-reveal", _one_of("out_of_play", "reshuffled")
+    )
     ass_joker_pick: Literal["turned_over", "refused_if_seen"] = _option(
         "turned_over", "ruling.ass-joker-turned-over", _one_of("turned_over", "refused_if_seen")
     )
@@ -129,6 +132,9 @@ class Ruleset:
     allow_on_behalf: bool = _option(True, "ruling.on-behalf-contexts")
     on_behalf_requires_thrower_knowledge: bool = _option(False, "ruling.older-on-behalf-knowledge")
     on_behalf_owner_must_not_know: bool = _option(False, "ruling.owner-knowledge-not-enforced")
+    on_behalf_active_player: Literal["thrower", "turn_player"] = _option(
+        "thrower", "ruling.functions-by-thrower", _one_of("thrower", "turn_player")
+    )
     knowledge_claims: Literal["trusted", "ignored"] = _option(
         "trusted", "ruling.unseen-card", _one_of("trusted", "ignored")
     )

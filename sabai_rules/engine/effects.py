@@ -36,6 +36,7 @@ from sabai_rules.engine.rules import (
     leaves_gap,
     may_compensate_with,
     may_exchange,
+    on_behalf_bearer,
     penalty_per_wrong_card,
     wrong_throw_in_locks_out,
 )
@@ -261,24 +262,26 @@ def _throw(w: Work, thrower: int, owner: int, slot: int, penalty: bool = True) -
         # the thrower's own, if a wrong card of this motion brought it.
         w.lockout &= seat_bit(thrower)
         w.emit(ThrewIn, thrower, owner, slot, card, True)
-        # The thrower carries out the function, after those already queued
-        # (:rule:`function.thrown-in`, :rule:`throw-in.functions-in-order`,
-        # :rule:`sabai-sabai-move.functions-by-thrower`,
-        # :rule:`sabai-sabai-move.active-player`), then gives the owner a card face down
-        # (:rule:`sabai-sabai-move.compensation`, :rule:`sabai-sabai-move.hand-a-card`).
+        # The thrower (or, an option, the player whose turn it is) carries out the function,
+        # after those already queued (:rule:`function.thrown-in`,
+        # :rule:`throw-in.functions-in-order`, :rule:`sabai-sabai-move.functions-by-thrower`,
+        # :rule:`sabai-sabai-move.active-player`), then the thrower gives the owner a card face
+        # down (:rule:`sabai-sabai-move.compensation`, :rule:`sabai-sabai-move.hand-a-card`).
         if w.deck.functions[card]:
-            w.queue = appended(w.queue, Function(thrower, card))
+            executor = on_behalf_bearer(w.rules, thrower, owner, w.turn)
+            w.queue = appended(w.queue, Function(executor, card))
         if on_behalf:
             w.queue = appended(w.queue, Compensation(thrower, owner, card))
         w.place(card)
         return True
     # Shown to everybody, taken back into its slot (:rule:`throw-in.wrong-card.take-back`); the
-    # thrower, not the owner, draws the penalty card (:rule:`throw-in.wrong-card.penalty`,
-    # :rule:`sabai-sabai-move.penalty-to-thrower`, :rule:`throw-in.mistaken-interception`).
+    # thrower (or, an option, the player whose turn it is), not the owner, draws the penalty card
+    # (:rule:`throw-in.wrong-card.penalty`, :rule:`sabai-sabai-move.penalty-to-thrower`,
+    # :rule:`throw-in.mistaken-interception`, :rule:`sabai-sabai-move.active-player`).
     w.public |= card_bit(card)
     w.emit(ThrewIn, thrower, owner, slot, card, False)
     if penalty:
-        w.penalty(thrower)
+        w.penalty(on_behalf_bearer(w.rules, thrower, owner, w.turn))
     if wrong_throw_in_locks_out(w.rules):
         w.lockout |= seat_bit(thrower)
     return False

@@ -416,6 +416,34 @@ def can_give_in_return(rules: Ruleset, row: tuple[int, ...]) -> bool:
 decides(can_give_in_return, "sabai-sabai-move.compensation", older="sabai-sabai-move.hand-a-card")
 
 
+def turn_player_bears_on_behalf(rules: Ruleset) -> bool:
+    """Whether the player whose turn it is, not the thrower, carries out the function of a card
+    thrown in for another player and draws the penalty card of a wrong one (an option: the older
+    text's "aktiivista pelaajaa" read as the player whose turn it is; the default follows the
+    current texts, "carried out by them", the thrower)."""
+    return rules.on_behalf_active_player == "turn_player"
+
+
+decides(turn_player_bears_on_behalf, "ruling.functions-by-thrower")
+
+
+def on_behalf_bearer(rules: Ruleset, thrower: int, owner: int, turn: int) -> int:
+    """Who carries out the function of the card ``thrower`` throws in from ``owner``'s row, and
+    draws the penalty card if it is wrong: the thrower; for another player's card, the player
+    whose turn it is (``turn``) where :func:`turn_player_bears_on_behalf`. The card given in
+    return and a lock-out stay the thrower's."""
+    if owner != thrower and turn_player_bears_on_behalf(rules):
+        return turn
+    return thrower
+
+
+decides(
+    on_behalf_bearer,
+    "sabai-sabai-move.functions-by-thrower",
+    older="sabai-sabai-move.active-player",
+)
+
+
 def knowledge_limits_on_behalf(rules: Ruleset) -> bool:
     """Whether the older edition's advanced rule is in force: a card may be played for its owner
     only if the thrower has seen it and the owner has not."""
@@ -797,13 +825,33 @@ def reshuffles(rules: Ruleset, draw: tuple[int, ...], shuffled: tuple[int, ...])
 decides(reshuffles, "ruling.draw-pile-exhausted")
 
 
+def burned_ass_joker_stays_out(rules: Ruleset) -> bool:
+    """Whether a burned Ass Joker stays out of play for the rest of the round: on the discard pile,
+    never reshuffled into the draw pile (the default: burned, it belongs to nobody), or goes back
+    into the deck with the rest of the pile (an option), to be drawn and held again."""
+    return rules.burned_ass_joker == "out_of_play"
+
+
+decides(burned_ass_joker_stays_out, "ruling.ass-joker-holder-at-reveal")
+
+
+def kept_out_of_reshuffle(rules: Ruleset, deck: Deck) -> int:
+    """The card a reshuffle leaves on the discard pile wherever it lies under the top card: the
+    Ass Joker (under the top card it can only be a burned one) where
+    :func:`burned_ass_joker_stays_out`, else :data:`~sabai_rules.state.NO_CARD`."""
+    return deck.ass_joker if burned_ass_joker_stays_out(rules) else NO_CARD
+
+
 def cards_reshuffled(
-    discard: tuple[int, ...], queue: Sequence[Effect]
+    discard: tuple[int, ...], queue: Sequence[Effect], out: int = NO_CARD
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The cards of the discard pile a reshuffle takes, in pile order, and those that stay: the
-    top card, and each card whose function is still queued, in pile order."""
+    top card, each card whose function is still queued, and ``out``, the card kept out of play
+    (:func:`kept_out_of_reshuffle`), in pile order."""
     waiting = {e.card for e in queue if type(e) is Function}
     under = discard[:-1]
+    if out != NO_CARD and out in under:
+        waiting.add(out)
     if not waiting or waiting.isdisjoint(under):
         return under, discard[-1:]
     kept = tuple(c for c in under if c in waiting)

@@ -12,7 +12,13 @@ from collections.abc import Callable, Iterable
 from typing import TypeVar, TypeVarTuple
 
 from sabai_rules import chance
-from sabai_rules.engine.rules import cards_reshuffled, empties_round, nose_race_after, reshuffles
+from sabai_rules.engine.rules import (
+    cards_reshuffled,
+    empties_round,
+    kept_out_of_reshuffle,
+    nose_race_after,
+    reshuffles,
+)
 from sabai_rules.events import Event, NoseRaceLost, PenaltyCard, PenaltyWaived, Reshuffled
 from sabai_rules.state import (
     LAZY,
@@ -249,8 +255,11 @@ class Work:
     def reshuffle(self, player: int) -> None:
         """The draw pile is empty and ``player`` must draw: the cards of the discard pile, but its
         top card and the cards whose functions wait, become the new draw pile, if there are any
-        (:rule:`ruling.draw-pile-exhausted`, :rule:`ruling.reshuffle-with-queued-functions`)."""
-        under, kept = cards_reshuffled(self.discard, self.queue)
+        (:rule:`ruling.draw-pile-exhausted`, :rule:`ruling.reshuffle-with-queued-functions`); a
+        burned Ass Joker stays out unless an option says otherwise
+        (:rule:`ruling.ass-joker-holder-at-reveal`)."""
+        out = kept_out_of_reshuffle(self.rules, self.deck)
+        under, kept = cards_reshuffled(self.discard, self.queue, out)
         if not reshuffles(self.rules, self.draw, under):
             return
         tape = self.tape

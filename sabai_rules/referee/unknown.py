@@ -44,7 +44,7 @@ from typing import Any, Final
 import attrs
 
 from sabai_rules.cards import ASS_JOKER, GIVE, JOKER, JOKER_FAMILY, PEEK, SPY, SWITCH
-from sabai_rules.engine.rules import first_refusal_due, is_identical
+from sabai_rules.engine.rules import burned_ass_joker_stays_out, first_refusal_due, is_identical
 from sabai_rules.messages import Wording
 from sabai_rules.moves import (
     Action,
@@ -207,6 +207,13 @@ def questions(state: State, action: Action, unknown: int = 0) -> Iterator[Questi
     for effect in f.queue:
         if isinstance(effect, Function):
             yield from _function(effect.card)
+    # With (nearly) no draw pile left, the action may reshuffle the discard pile, which leaves a
+    # burned Ass Joker out (:rule:`ruling.ass-joker-holder-at-reveal`): the rules read which card
+    # under the top card is the Ass Joker.
+    if len(t.draw) < 2 and burned_ass_joker_stays_out(state.ruleset):
+        for card in t.discard[:-1]:
+            if not _known(unknown, card):
+                yield Question(card, _ASS_JOKER)
     holder = f.stage == STAGE_DECIDE and action.actor == f.turn and t.held != NO_CARD
     match action:
         case Play() if holder:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from sabai_rules.cards import DeckSpec
-from sabai_rules.events import AssJokerShown, AssJokerTurnedOver, CompensationLapsed
+from sabai_rules.engine.outcomes import chance_node
+from sabai_rules.events import AssJokerShown, AssJokerTurnedOver, CompensationLapsed, Reshuffled
 from sabai_rules.layout import layout
 from sabai_rules.moves import (
     Action,
@@ -23,8 +24,17 @@ from sabai_rules.moves import (
 )
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.scoring import score_round
-from sabai_rules.state import RoundResult
-from tests.engine.support import all_pass, emptied_round, faces, knows, play, refused, top
+from sabai_rules.state import RoundResult, State
+from tests.engine.support import (
+    all_pass,
+    emptied_round,
+    exhausted,
+    faces,
+    knows,
+    play,
+    refused,
+    top,
+)
 
 
 def _scored(rows: list[list[str]], ruleset: Ruleset | None = None) -> RoundResult:
@@ -469,3 +479,49 @@ def test_without_four_jokers_requires_only_four_jokers_with_other_cards_suffice(
     result = _scored([["5"], ["J", "J", "AJ", "J", "2"], ["9", "10"]], ruleset=rules)
     assert result.hall_of_fame == 1
     assert result.victory_points == (0, 1, 0)
+
+
+# -- a burned Ass Joker and the reshuffle (issue 35, item 2) ------------------------------------
+
+
+def _burned_then_exhausted(model: str, rules: Ruleset | None = None) -> State:
+    """P0 is to draw from an empty draw pile; under the top 9 lie a 4, the burned Ass Joker, the
+    joker it was burned onto and every other card."""
+    return exhausted(
+        [["5", "6"], ["7", "8"]], ["J", "AJ", "4", "9"], turn=0, model=model, ruleset=rules
+    )
+
+
+@pytest.mark.rules(
+    "ruling.ass-joker-holder-at-reveal", "ass-joker.burn", "ruling.draw-pile-exhausted"
+)
+@pytest.mark.parametrize("model", ["sampled", "explicit"])
+def test_a_burned_ass_joker_stays_out_of_the_reshuffle(model: str) -> None:
+    """Burned, the Ass Joker is out of play: a reshuffle takes every card under the top card but
+    it, so it can never be drawn again and lose its holder the round."""
+    state = _burned_then_exhausted(model)
+    ass_joker = state.table.discard[-3]
+    after, events = apply_events(state, Draw(0))
+    if model == "explicit":
+        node = chance_node(after)
+        assert node is not None
+        assert ass_joker not in node.choices
+        assert len(node.choices) == len(state.table.discard) - 2
+        return
+    (shuffled,) = [e for e in events if isinstance(e, Reshuffled)]
+    assert ass_joker not in shuffled.cards
+    assert ass_joker not in after.table.draw
+    assert after.table.held != ass_joker
+    assert after.table.discard == (ass_joker, state.table.discard[-1])
+
+
+@pytest.mark.rules(
+    "ruling.ass-joker-holder-at-reveal", "ass-joker.burn", "ruling.draw-pile-exhausted"
+)
+def test_with_burned_ass_joker_reshuffled_it_goes_back_into_the_deck() -> None:
+    state = _burned_then_exhausted("sampled", Ruleset(burned_ass_joker="reshuffled"))
+    ass_joker = state.table.discard[-3]
+    after, events = apply_events(state, Draw(0))
+    (shuffled,) = [e for e in events if isinstance(e, Reshuffled)]
+    assert ass_joker in shuffled.cards
+    assert after.table.discard == state.table.discard[-1:]

@@ -206,6 +206,13 @@ def test_the_lazy_deal_deals_the_rows_and_leaves_the_draw_pile_unordered(players
 # -- the tables of the tests below ---------------------------------------------------------------
 
 
+def shuffled_in(state: State) -> tuple[int, ...]:
+    """The cards a reshuffle takes from the discard pile of ``state``: every card under the top
+    card but the burned Ass Joker, which stays out of play
+    (:rule:`ruling.ass-joker-holder-at-reveal`)."""
+    return tuple(c for c in state.table.discard[:-1] if c != state.setup.deck.ass_joker)
+
+
 def late_table(model: str = "explicit") -> State:
     """P0 is to draw; the draw pile is empty; the discard pile holds every other card, a 2 and
     then a 9 on top. P1 holds a 9 and a 6, unseen."""
@@ -392,7 +399,7 @@ def test_a_draw_from_an_empty_draw_pile_waits_for_the_reshuffle() -> None:
     assert events == ()  # nothing has happened yet
     assert node.table == before.table
     assert node_of(node).kind is ChanceKind.RESHUFFLE
-    under = before.table.discard[:-1]
+    under = shuffled_in(before)
     outcomes = chance_outcomes(node)
     # The new pile is any order of the discard pile's cards but its top card.
     assert [card for card, _ in outcomes] == sorted(under)
@@ -403,7 +410,7 @@ def test_a_draw_from_an_empty_draw_pile_waits_for_the_reshuffle() -> None:
 @pytest.mark.rules("ruling.draw-pile-exhausted", "ruling.knowledge-model", "turn.draw")
 def test_the_new_draw_pile_is_the_order_chance_gives_top_card_first() -> None:
     before = late_table()
-    under = before.table.discard[:-1]
+    under = shuffled_in(before)
     order = list(under)
     random.Random(3).shuffle(order)
     state = apply(before, Draw(0))
@@ -416,7 +423,8 @@ def test_the_new_draw_pile_is_the_order_chance_gives_top_card_first() -> None:
     table = state.table
     assert table.held == order[0]  # P0 drew the new pile's top card
     assert tuple(reversed(table.draw)) == tuple(order[1:])  # the rest, top first
-    assert table.discard == (before.table.top,)  # the 9 stays on the discard pile
+    # The 9 stays on the discard pile, and so does the burned Ass Joker under it.
+    assert table.discard == (before.setup.deck.ass_joker, before.table.top)
     assert state.flow.stage is Stage.DECIDE
     assert state.turn == 0
     # Everybody saw the discard pile; once shuffled in, its cards are known to nobody, and the
@@ -429,7 +437,7 @@ def test_the_new_draw_pile_is_the_order_chance_gives_top_card_first() -> None:
 @pytest.mark.rules("ruling.draw-pile-exhausted", "turn.draw")
 def test_the_reshuffle_and_the_draw_are_told_once_the_last_card_is_placed() -> None:
     before = late_table()
-    under = before.table.discard[:-1]
+    under = shuffled_in(before)
     order = sorted(under, reverse=True)
     state = apply(before, Draw(0))
     for card in order[:-1]:
@@ -453,7 +461,7 @@ def test_a_wrong_throw_in_with_an_empty_draw_pile_waits_for_the_reshuffle() -> N
     assert node.table == before.table
     assert node.flow.lockout == 0
     assert node_of(node).kind is ChanceKind.RESHUFFLE
-    under = before.table.discard[:-1]
+    under = shuffled_in(before)
     assert cards_of(node) == sorted(under)
     order = sorted(under)
     state, events = apply_chance_events(take(node, order[:-1]), order[-1])
@@ -509,12 +517,13 @@ def test_a_nose_race_whose_loser_needs_a_reshuffle_meets_two_chance_nodes_in_tur
     assert node_of(state).kind is ChanceKind.RESHUFFLE
     assert state.table == before.table  # still nothing has happened
     # The discard pile is shuffled but the fourth 7, now on top: the other three 7s go in too.
-    under = before.table.discard
+    # The burned Ass Joker stays out of play, on the discard pile.
+    under = tuple(c for c in before.table.discard if c != before.setup.deck.ass_joker)
     assert cards_of(state) == sorted(under)
     order = sorted(under, reverse=True)
     state = take(state, order[:-1])
     state, events = apply_chance_events(state, order[-1])
-    assert state.table.discard == (seven,)
+    assert state.table.discard == (before.setup.deck.ass_joker, seven)
     assert state.table.rows[2] == (*before.table.rows[2], order[0])
     assert events == (
         Played(0, seven),
@@ -548,7 +557,7 @@ def test_a_lazy_draw_is_chance_over_the_draw_piles_cards() -> None:
 @pytest.mark.rules("ruling.draw-pile-exhausted", "turn.draw", "ruling.knowledge-model")
 def test_a_lazy_reshuffle_is_no_node_and_the_draw_is_chance_over_the_shuffled_cards() -> None:
     before = late_table("lazy")
-    under = before.table.discard[:-1]
+    under = shuffled_in(before)
     node = apply(before, Draw(0))
     assert node_of(node).kind is ChanceKind.DRAW
     assert node.table == before.table
@@ -558,7 +567,7 @@ def test_a_lazy_reshuffle_is_no_node_and_the_draw_is_chance_over_the_shuffled_ca
     assert events == (Reshuffled(0, tuple(sorted(under))), Drew(0, card))
     assert state.table.held == card
     assert state.table.draw == tuple(sorted(set(under) - {card}))
-    assert state.table.discard == (before.table.top,)
+    assert state.table.discard == (before.setup.deck.ass_joker, before.table.top)
     assert not any(state.table.knows(p, c) for p in range(3) for c in state.table.draw)
 
 

@@ -52,6 +52,8 @@ DECIDED = {
     "throw-in.identical": "is_identical",
     "simplified-play.own-cards-only": "may_throw_in_for_others",
     "sabai-sabai-move.compensation": "can_give_in_return",
+    "ruling.functions-by-thrower": "turn_player_bears_on_behalf",
+    "sabai-sabai-move.functions-by-thrower": "on_behalf_bearer",
     "ruling.older-on-behalf-knowledge": "knowledge_limits_on_behalf",
     "sabai-sabai-move.advanced-rule": "may_play_for_owner",
     "ruling.owner-knowledge-not-enforced": "owner_knowledge_limits_on_behalf",
@@ -79,6 +81,7 @@ DECIDED = {
     "ruling.round-turn-cap": "round_turns_capped",
     "ruling.reaction-cap": "may_react",
     "ruling.draw-pile-exhausted": "reshuffles",
+    "ruling.ass-joker-holder-at-reveal": "burned_ass_joker_stays_out",
     "ruling.reshuffle-with-queued-functions": "cards_reshuffled",
 }
 

@@ -320,3 +320,68 @@ def test_an_ass_joker_picked_blindly_as_compensation_is_shown_and_stays() -> Non
     assert legal_actions(after).decisions == (Compensate(2, 1),)
     after = play(after, Compensate(2, 1))
     assert faces(after, 1) == ["3", "8", "5"]
+
+
+# -- who bears the function and the penalty: the thrower, or the player whose turn it is ------
+
+_TURN_PLAYER = Ruleset(on_behalf_active_player="turn_player")
+
+
+@pytest.mark.rules(
+    "sabai-sabai-move.functions-by-thrower",
+    "sabai-sabai-move.active-player",
+    "ruling.functions-by-thrower",
+)
+@pytest.mark.parametrize("ruleset", [Ruleset(), OLDER], ids=["current", "older"])
+def test_by_default_the_thrower_bears_function_and_penalty_of_a_throw_for_another(
+    ruleset: Ruleset,
+) -> None:
+    """Issue 35, item 3: "Penalty cards affect that player, and the functions of the function
+    cards are carried out by them"; the older preset reads "aktiivista pelaajaa" the same way."""
+    state = table("12", ["3", "12", "5"], ruleset=ruleset, seen={2: [(1, 1), (1, 0)]})
+    card = state.table.rows[1][1]
+    after = play(state, ThrowIn(2, 1, 1))
+    assert after.flow.queue == (Function(2, card), Compensation(2, 1, card))
+    wrong = play(state, ThrowIn(2, 1, 0))
+    assert faces(wrong, 2) == ["6", "8", "10"]
+    assert faces(wrong, 0) == ["2", "4"]
+
+
+@pytest.mark.rules(
+    "sabai-sabai-move.functions-by-thrower",
+    "sabai-sabai-move.active-player",
+    "ruling.functions-by-thrower",
+)
+def test_with_turn_player_the_player_whose_turn_it_is_carries_out_the_function() -> None:
+    """The option's reading of "Toiminnot ja rangaistukset koskevat aktiivista pelaajaa": P2
+    throws in P1's 12 during P0's turn; P0 spies, P2 still gives the card in return."""
+    state = table("12", ["3", "12", "5"], ruleset=_TURN_PLAYER)
+    card = state.table.rows[1][1]
+    after = play(state, ThrowIn(2, 1, 1))
+    assert after.flow.queue == (Function(0, card), Compensation(2, 1, card))
+    assert all(isinstance(a, Spy) and a.actor == 0 for a in legal_actions(after).decisions)
+    refused(after, Spy(2, 0, 0), "function.execute")
+    after = play(after, Spy(0, 1, 0))
+    assert knows(after, 0, 1, 0)
+    assert not knows(after, 2, 1, 0)
+    assert legal_actions(after).decisions == (Compensate(2, 0), Compensate(2, 1))
+
+
+@pytest.mark.rules(
+    "sabai-sabai-move.penalty-to-thrower",
+    "sabai-sabai-move.active-player",
+    "ruling.functions-by-thrower",
+    "throw-in.retry-lockout",
+)
+def test_with_turn_player_the_player_whose_turn_it_is_draws_the_penalty_card() -> None:
+    """A wrong throw for another player: the penalty card goes to P0, whose turn it is; the
+    thrower P2 is still the one locked out. A throw of one's own card is the thrower's alone."""
+    state = table("7", ["3", "9", "7"], ["6", "9"], ruleset=_TURN_PLAYER)
+    after = play(state, ThrowIn(2, 1, 1))
+    assert faces(after, 0) == ["2", "4", "10"]
+    assert faces(after, 2) == ["6", "9"]
+    assert len(after.table.rows[1]) == 3
+    refused(after, ThrowIn(2, 1, 2), "throw-in.retry-lockout")
+    own = play(state, ThrowIn(2, 2, 1))
+    assert faces(own, 2) == ["6", "9", "10"]
+    assert faces(own, 0) == ["2", "4"]

@@ -473,3 +473,35 @@ def test_a_face_the_record_states_that_a_player_never_saw_changes_nothing_they_a
         except RecordError:
             continue  # no deal has that face there: another face would do
         assert found == expected, (change, event)
+
+
+def _burned_then_exhausted(options: dict[str, str], pile: list[str]) -> Json:
+    """A record from a position: Anna is to draw from an empty draw pile; under the top 6 lie a 5
+    and the burned Ass Joker. The reshuffle's new pile is stated as ``pile``."""
+    header = " ".join(["current", *(f"{k}={v}" for k, v in options.items())])
+    return {
+        "format": "sabai-record",
+        "version": 2,
+        "ruleset": {"preset": "current", "options": options},
+        "players": ["Anna", "Ben"],
+        "first_dealer": "Ben",
+        "rounds": [
+            {
+                "start": f"{header} / Anna: ? ? / Ben: ? ? / pile ?x53 AJ 5 top 6 / draw 0",
+                "events": [{"actor": "Anna", "action": "Draw"}],
+                "reshuffles": [pile],
+            }
+        ],
+    }
+
+
+@pytest.mark.rules("ruling.ass-joker-holder-at-reveal", "ruling.draw-pile-exhausted")
+def test_a_stated_reshuffle_may_not_hold_the_burned_ass_joker() -> None:
+    """Issue 35, item 2: the burned Ass Joker stays out of play, on the discard pile, so a new
+    draw pile stated with it is one the discard pile cannot have made; with
+    burned_ass_joker="reshuffled" it can."""
+    out = replay(read_record(_burned_then_exhausted({}, ["AJ"])))
+    assert [(e.number, e.rule) for e in out.illegal] == [(1, "ruling.draw-pile-exhausted")]
+    back = replay(read_record(_burned_then_exhausted({"burned_ass_joker": "reshuffled"}, ["AJ"])))
+    assert back.legal
+    assert replay(read_record(_burned_then_exhausted({}, ["5"]))).legal

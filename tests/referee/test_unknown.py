@@ -10,6 +10,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +18,7 @@ from sabai_rules.cards import ASS_JOKER
 from sabai_rules.layout import layout
 from sabai_rules.moves import (
     Action,
+    Draw,
     IllegalActionError,
     Keep,
     Play,
@@ -33,7 +35,7 @@ from sabai_rules.referee.unknown import (
 )
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import Function, NoseRace, State
-from tests.engine.support import random_action
+from tests.engine.support import exhausted, random_action
 
 PRESETS = ("current", "older", "simplified")
 
@@ -192,3 +194,20 @@ def test_a_kept_card_is_asked_whether_it_is_the_ass_joker() -> None:
     world = World(state, (1 << out | 1 << 59,))  # the card kept out may be the Ass Joker
     parts = split(world, lambda s, u: questions(s, Keep(0, 1), u))
     assert any(part.possible(out) == {ASS_JOKER} for part, _ in parts)
+
+
+@pytest.mark.rules("ruling.ass-joker-holder-at-reveal", "ruling.draw-pile-exhausted")
+def test_a_draw_that_reshuffles_asks_which_card_under_the_top_is_the_burned_ass_joker() -> None:
+    """The reshuffle leaves a burned Ass Joker on the discard pile (issue 35, item 2): with the
+    cards of the pile nobody named, which of them is the Ass Joker decides the new draw pile, so
+    the rules ask it, and every assignment answered alike draws alike."""
+    state = exhausted([["7", "3"], ["5", "9"]], ["J", "AJ", "4", "6"], turn=0, model="sampled")
+    under = state.table.discard[:-1]
+    world = World(state, (sum(1 << c for c in under),))
+    parts = split(world, lambda s, u: questions(s, Draw(0), u))
+    assert len(parts) > 1
+    rng = random.Random(7)
+    for part, _ in parts:
+        expected = _outcome(part.state, Draw(0))
+        for other in _assignments(part, rng, 6):
+            assert _outcome(other.state, Draw(0)) == expected

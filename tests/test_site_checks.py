@@ -8,6 +8,7 @@ skip without them. ``.ci/run`` runs the real tools on the built site."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import importlib.util
 import json
 import shutil
@@ -330,7 +331,11 @@ def test_the_browser_finds_errors_overflows_and_anchors_that_land(
       </script>"""
     (en / "search.html").write_text(_page(search), encoding="utf-8")
     argv = ["--site", str(tmp_path), "--lang", "en", "--browser", browser, "--jobs", "2"]
-    assert site_check.main([*argv, "--query", "joker", "--query", "6.8"]) == 1
+    # The check runs its own event loop (asyncio.run), which a thread of the process where the
+    # browser tests' synchronous Playwright already runs one may not start: a thread of its own.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        code = pool.submit(site_check.main, [*argv, "--query", "joker", "--query", "6.8"]).result()
+    assert code == 1
     out = capsys.readouterr().out.splitlines()
     assert any(
         line.startswith("en: en/rules.html: page error: ") and "missing" in line for line in out

@@ -35,7 +35,8 @@ BROWSER_ARGS = [
 #: The two widths every page is checked at: a phone held upright, and a desktop.
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-WIDTHS = {"phone": PHONE, "desktop": DESKTOP}
+#: Playwright's ``ViewportSize`` each (typed ``Any``: Playwright is an optional extra).
+WIDTHS: dict[str, Any] = {"phone": PHONE, "desktop": DESKTOP}
 
 
 def _missing(what: str) -> None:
@@ -75,7 +76,7 @@ def new_context(browser: Browser, width: str, **options: Any) -> BrowserContext:
     """A fresh context at ``width`` ("phone": 390 px with touch, "desktop": 1280 px)."""
     phone = width == "phone"
     return browser.new_context(
-        viewport=WIDTHS[width],  # type: ignore[arg-type]
+        viewport=WIDTHS[width],
         has_touch=phone,
         is_mobile=phone,
         device_scale_factor=1,

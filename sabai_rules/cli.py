@@ -35,7 +35,6 @@ import os
 import re
 import reprlib
 import shutil
-import stat
 import sys
 import tempfile
 import textwrap
@@ -64,6 +63,7 @@ from sabai_rules.referee.record import (
     RecordError,
     load_record,
     player_index,
+    save_whole,
     write_record,
 )
 from sabai_rules.referee.render import (
@@ -1146,32 +1146,13 @@ def _write_atomic(name: str, text: str) -> None:
     renamed over it, so that a reader never finds half a picture and a failure leaves what was
     there. Any failure is one line (exit code 2)."""
     path = Path(name)
-    temporary: str | None = None
     try:
         if not name or path.is_dir():
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
-        descriptor, temporary = tempfile.mkstemp(
-            prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
-        )
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as file:
-            file.write(text)
-        # mkstemp makes the file private; give it the mode a new file gets, or the old file's.
-        if path.exists():
-            mode = stat.S_IMODE(path.stat().st_mode)
-        else:
-            umask = os.umask(0o022)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-        temporary = None
+        save_whole(path, text)
     except (OSError, ValueError) as error:
         reason = getattr(error, "strerror", None) or "not a usable file name"
         raise _UsageError(f"sabai: error: cannot write {name}: {reason}") from None
-    finally:
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
 
 
 def _printable(text: str) -> str:

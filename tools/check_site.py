@@ -49,6 +49,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from check_links import PageLinks, parse_page  # noqa: E402 - the link checker's page reader
 
+from sabai_dev.browser import BROWSER_ARGS  # noqa: E402
 from sabai_rules import catalogue  # noqa: E402
 from sabai_rules.catalogue import EDITION_OF, LANGUAGES, Language  # noqa: E402
 
@@ -56,16 +57,6 @@ if TYPE_CHECKING:
     from playwright.async_api import Browser, BrowserContext, Page
 
 SITE = ROOT / "docs" / "_build" / "html"
-BROWSER_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 class _Size(TypedDict):
@@ -524,7 +515,7 @@ async def _run(browser_path: str, site: Path, args: argparse.Namespace) -> list[
     reports = []
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(
-            executable_path=browser_path, args=BROWSER_ARGS, headless=True
+            executable_path=browser_path, args=list(BROWSER_ARGS), headless=True
         )
         try:
             with serve(site) as base:

@@ -25,12 +25,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from sabai_dev.browser import BROWSER_ARGS  # noqa: E402
 from sabai_rules.cli import run  # noqa: E402
 
 RECORD = ROOT / "examples" / "wrong-throw-in-lockout.json"
 TARGET = ROOT / "docs" / "_static" / "viewer.png"
 WIDTH = 1280
-BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 
 
 def page_html(record: Path, lang: str) -> str:
@@ -47,7 +47,7 @@ def screenshot(html: str, at: int, target: Path, browser: str) -> int:
     from playwright.sync_api import sync_playwright  # noqa: PLC0415 - an optional extra
 
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=browser, args=BROWSER_ARGS)
+        launched = playwright.chromium.launch(executable_path=browser, args=list(BROWSER_ARGS))
         try:
             page = launched.new_page(
                 viewport={"width": WIDTH, "height": 900}, device_scale_factor=1

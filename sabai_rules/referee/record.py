@@ -44,9 +44,13 @@ sabai_rules.referee.record.RecordError: $.players[1]: a player's name is one lin
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
 import reprlib
+import stat
+import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, NoReturn
@@ -112,6 +116,7 @@ __all__ = [
     "read_record",
     "record_to_json",
     "ruleset_to_json",
+    "save_whole",
     "shown",
     "write_record",
 ]
@@ -1153,6 +1158,37 @@ def _event_to_json(event: RecordEvent, players: Sequence[str]) -> dict[str, Any]
     if event.unseen_by:
         item["unseen_by"] = [players[p] for p in event.unseen_by]
     return item
+
+
+def save_whole(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) into the file ``path`` whole or not at all: into a new file beside
+    it, flushed to the disk, then renamed over it (:func:`os.replace`), so that a reader never
+    finds half a record or half a picture, and a failure (or a computer that stops) leaves what
+    was there. The file keeps the mode of the one it replaces, or gets the mode a new file gets.
+    :class:`OSError` (or :class:`ValueError`, for a name no file can have) where it cannot."""
+    temporary: str | None = None
+    try:
+        descriptor, temporary = tempfile.mkstemp(
+            prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
+        )
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(text.encode("utf-8"))
+            file.flush()
+            os.fsync(file.fileno())
+        # mkstemp makes the file private: give it the old file's mode, or a new file's.
+        if path.exists():
+            mode = stat.S_IMODE(path.stat().st_mode)
+        else:
+            umask = os.umask(0o022)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+        temporary = None
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
 
 
 def write_record(record: Record) -> str:

@@ -46,11 +46,7 @@ True
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
-import stat
-import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Final
@@ -70,6 +66,7 @@ from sabai_rules.referee.record import (
     RoundRecord,
     load_record,
     read_record,
+    save_whole,
     write_record,
 )
 from sabai_rules.referee.replay import Verdict, replay
@@ -411,32 +408,11 @@ class Session:
         path = self.path
         if path is None:
             return
-        temporary: str | None = None
         try:
-            descriptor, temporary = tempfile.mkstemp(
-                prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
-            )
-            with os.fdopen(descriptor, "wb") as file:
-                file.write(text.encode("utf-8"))
-                file.flush()
-                os.fsync(file.fileno())
-            # mkstemp makes the file private; give it the mode of the record it replaces, or the
-            # mode a new file gets.
-            if path.exists():
-                mode = stat.S_IMODE(path.stat().st_mode)
-            else:
-                umask = os.umask(0o022)
-                os.umask(umask)
-                mode = 0o666 & ~umask
-            os.chmod(temporary, mode)
-            os.replace(temporary, path)
-            temporary = None
-        except OSError as error:
-            raise ScribeError(f"cannot save {path.name}: {error.strerror or error}") from None
-        finally:
-            if temporary is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(temporary)
+            save_whole(path, text)
+        except (OSError, ValueError) as error:
+            reason = getattr(error, "strerror", None) or error
+            raise ScribeError(f"cannot save {path.name}: {reason}") from None
 
 
 def _checked(record: Record) -> tuple[Record, Judged, str]:

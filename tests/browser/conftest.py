@@ -16,21 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from sabai_dev.browser import BROWSER_ARGS
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
 
-#: How ``tools/check_site.py`` starts Chromium here: no sandbox (CI runs as root), and none of
-#: the background connections a closed network refuses.
-BROWSER_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 #: The two widths every page is checked at: a phone held upright, and a desktop.
 PHONE = {"width": 390, "height": 844}
@@ -65,7 +55,7 @@ def browser() -> Iterator[Browser]:
         _missing("Playwright is not installed (pip install -e '.[site-check]')")
     path = chromium_path()
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=path, args=BROWSER_ARGS)
+        launched = playwright.chromium.launch(executable_path=path, args=list(BROWSER_ARGS))
         try:
             yield launched
         finally:

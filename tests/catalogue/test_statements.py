@@ -34,3 +34,24 @@ def test_the_last_chance_to_throw_in_starts_afresh_after_each_throw_in(cat: Cata
             text = " ".join(text.split())
             for once_each in ("once each", "une fois chacune", "nog één keer op de bovenste kaart"):
                 assert once_each not in text, (ident, language)
+
+
+def test_the_older_compensation_card_is_named_an_assumption_in_every_language(
+    cat: Catalogue,
+) -> None:
+    """Issue 35, item 13: "Tämän tekemiseksi annat yhden omista korteistasi kuvapuoli alaspäin
+    pelaajalle" says neither "one card per correct card" nor "after the function";
+    :rule:`ruling.compensation-card` says, in every language, that for the older edition these are
+    the project's assumptions, and why."""
+    ruling = cat.ruling("ruling.compensation-card")
+    said = {
+        "en": "the project's assumptions",
+        "fr": "hypothèses du projet",
+        "nl": "aannames van het project",
+        "fi": "projektin oletuksia",
+    }
+    for language, words in said.items():
+        text = " ".join(ruling.text_in(language).rationale.split())
+        assert words in text, language
+        assert "{rule}`sabai-sabai-move.hand-a-card`" in text, language
+        assert "Tämän tekemiseksi annat yhden omista korteistasi" in text, language

@@ -55,3 +55,25 @@ def test_the_older_compensation_card_is_named_an_assumption_in_every_language(
         assert words in text, language
         assert "{rule}`sabai-sabai-move.hand-a-card`" in text, language
         assert "Tämän tekemiseksi annat yhden omista korteistasi" in text, language
+
+
+def test_a_batch_is_judged_card_by_card_as_each_lands_in_every_language(cat: Catalogue) -> None:
+    """Issue 35, item 12: :rule:`throw-in.several-at-once` once judged each card "when the batch
+    is placed", :rule:`ruling.sequential-actions` "when it lands"; without
+    ``joker_onto_ass_joker`` they differ for a plain joker after the Ass Joker. One reading: each
+    card when it lands, the Ass Joker last of a thrower's identical cards, so that the two agree
+    (the referee does so: tests/records/test_simultaneous.py)."""
+    rule = cat.rule("throw-in.several-at-once")
+    ruling = cat.ruling("ruling.sequential-actions")
+    placed = ("when the batch is placed", "où le lot est posé", "de groep wordt neergelegd")
+    for language in ("en", "fr", "nl"):
+        _, text = rule.statement_in(language)
+        text = " ".join(text.split())
+        assert not any(words in text for words in placed), language
+        assert "{ruling}`ruling.joker-onto-ass-joker`" in text, language
+    last = {"en": "Ass Joker last", "fr": "Ass Joker en dernier", "nl": "Ass Joker als laatste"}
+    last["fi"] = "Kirottu Jokeri viimeisenä"
+    for language, words in last.items():
+        decision = " ".join(ruling.text_in(language).decision.split())
+        assert words in decision, language
+        assert "{ruling}`ruling.joker-onto-ass-joker`" in decision, language

@@ -77,3 +77,19 @@ def test_a_batch_is_judged_card_by_card_as_each_lands_in_every_language(cat: Cat
         decision = " ".join(ruling.text_in(language).decision.split())
         assert words in decision, language
         assert "{ruling}`ruling.joker-onto-ass-joker`" in decision, language
+
+
+def test_in_the_older_edition_a_card_drawn_past_stays_closed_in_every_language(
+    cat: Catalogue,
+) -> None:
+    """Issue 35, item 7: with ``throw_in_window="until_next_draw"`` the window of the card just
+    played closes at the next draw and does not reopen after a turn that keeps the Ass Joker into
+    an empty row (tests/engine/test_throw_in.py); the statements once said the top card "can be
+    thrown onto as after any turn" in both editions."""
+    interception = cat.rule("throw-in.interception")
+    empty_row = cat.rule("ass-joker.drawn-into-empty-row")
+    for language in ("en", "fr", "nl", "fi"):
+        _, text = interception.statement_in(language)
+        assert "{rule}`ass-joker.drawn-into-empty-row`" in text, language
+        _, text = empty_row.statement_in(language)
+        assert "{rule}`throw-in.interception`" in text, language

@@ -103,7 +103,7 @@ _KEYWORDS: Final = frozenset(
         *("round", "final", "not-final", "pile", "top", "draw", "dealer", "to", "holds"),
         *("played", "looking", "queue", "then", "peek", "spy", "give", "switch", "owes", "in"),
         *("offer", "for", "nopenalty", "nose", "race", "locked", "motion", "called", "lap"),
-        *("closing", "passed", "ended", "ever", "turns", "reactions"),
+        *("closing", "passed", "ended", "ever", "turns", "reactions", "stale"),
     )
 )
 #: The fields after the rows, each named by its first word; the turn is named by its second
@@ -125,6 +125,7 @@ _FIELDS: Final = (
     "emptied",
     "turns",
     "reactions",
+    "stale",
 )
 _TURN_WORDS: Final = {"to": Stage.DRAW, "holds": Stage.DECIDE, "played": Stage.DONE}
 _FUNCTION_WORDS: Final = FUNCTION_NAMES
@@ -508,7 +509,8 @@ class _Reader:
                     first.column,
                     "expected a field (a row NAME: CARD ..., pile, draw, dealer, NAME to draw, "
                     "NAME holds CARD, NAME played, looking, queue, offer, nose race, locked, "
-                    f"motion, called, lap, closing, ended, emptied, turns, reactions), found "
+                    f"motion, called, lap, closing, ended, emptied, turns, reactions, stale), "
+                    f"found "
                     f"{_shown(first.text)}",
                 )
             if kind in fields:
@@ -964,6 +966,9 @@ class _Reader:
             cursor = _Cursor(fields["motion"], "'motion'")
             motion = self._seat(cursor.take("a player"))
             cursor.done()
+        stale = "stale" in fields
+        if stale:
+            _Cursor(fields["stale"], "'stale'").done()
         return Flow(
             turn,
             stage,
@@ -974,6 +979,7 @@ class _Reader:
             status,
             motion,
             self._count(fields.get("reactions")),
+            stale,
         )
 
     def _dealer(self, field: _Field | None, turn: int | None, players: int) -> tuple[int, int]:
@@ -1458,6 +1464,8 @@ class _Writer:
             fields.append(f"turns {f.turns}")
         if f.reactions:
             fields.append(f"reactions {f.reactions}")
+        if f.stale:
+            fields.append("stale")
         return fields
 
     def header(self) -> str:

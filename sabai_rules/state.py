@@ -560,6 +560,10 @@ class Flow(_Part):
     #: Cards thrown in since the last turn card (the reaction round included), for the
     #: ``max_turn_reactions`` cap (:rule:`ruling.reaction-cap`).
     reactions: int = 0
+    #: The top card was already on top when the last card was drawn, and that turn placed no
+    #: turn card (:rule:`ass-joker.drawn-into-empty-row`): it is no longer the card just played
+    #: (:rule:`throw-in.interception`). Cleared when a card lands on the discard pile.
+    stale: bool = False
 
     def __init__(
         self,
@@ -572,6 +576,7 @@ class Flow(_Part):
         status: Status,
         motion: int = NO_PLAYER,
         reactions: int = 0,
+        stale: bool = False,
     ) -> None:
         object.__setattr__(self, "turn", turn)
         object.__setattr__(self, "stage", stage)
@@ -582,6 +587,7 @@ class Flow(_Part):
         object.__setattr__(self, "status", status)
         object.__setattr__(self, "motion", motion)
         object.__setattr__(self, "reactions", reactions)
+        object.__setattr__(self, "stale", stale)
 
 
 @attr.s(auto_attribs=True, frozen=True, init=False, slots=False, repr=False)

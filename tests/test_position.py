@@ -431,6 +431,17 @@ def test_the_round_s_end_and_the_counters() -> None:
     assert written == f"empty_check=lock_in / {text}"
 
 
+def test_a_top_card_drawn_past_is_stale() -> None:
+    """Issue 35, item 7: a turn that keeps the Ass Joker into an empty row places no turn card;
+    the top card, drawn past, is written ``stale`` and read back so
+    (:rule:`ass-joker.drawn-into-empty-row`, :rule:`throw-in.interception`)."""
+    text = "older / Anna: AJ / Ben: 7 9 / pile top 7 / dealer Anna / turns 3 / stale"
+    found = read_position(text)
+    assert found.state.flow.stale
+    assert position(found.state, found.names, unknown=found.unknown) == text
+    assert not read_position(text.removesuffix(" / stale")).state.flow.stale
+
+
 def test_a_nose_race_awaits_its_loser() -> None:
     state = _state("Anna: 1 / Ben: 2 / pile 5 5 5 top 5 / nose race")
     assert state.flow.pending == NoseRace(5)

@@ -178,6 +178,8 @@ def _keep(w: Work, actor: int, slot: int) -> None:
         # (:rule:`ruling.retry-lockout-scope`); the turn is played all the same.
         w.emit(KeptInEmptyRow, actor)
         w.held = NO_CARD
+        # The top card stays, drawn past: no longer the card just played.
+        w.stale = True
         w.set_row(actor, (held,))
         w.entered_row(actor)
         flow.end_turn(w)

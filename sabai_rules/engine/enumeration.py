@@ -859,7 +859,7 @@ def _window(state: State) -> bool:
     f, rules = state.flow, state.setup.ruleset
     return (
         pile_started(state.table)
-        and throw_in_window_open(rules, f.stage)
+        and throw_in_window_open(rules, f.stage, f.stale)
         and may_react(rules, f.reactions)
     )
 

@@ -361,7 +361,7 @@ def _throw_in(state: State, action: ThrowIn | AlsoThrowIn) -> IllegalActionError
         )
     if not pile_started(t):
         return _refuse(pile_started, action, "no card has been played yet this round")
-    if not throw_in_window_open(rules, f.stage):
+    if not throw_in_window_open(rules, f.stage, f.stale):
         return _refuse(
             throw_in_window_open,
             action,

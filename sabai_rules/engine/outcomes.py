@@ -151,7 +151,16 @@ def _apply(state: State, outcomes: tuple[int, ...], events: list[Event] | None) 
         )
         f = state.flow
         flow = Flow(
-            f.turn, f.stage, f.turns, f.queue, later, f.lockout, f.status, f.motion, f.reactions
+            f.turn,
+            f.stage,
+            f.turns,
+            f.queue,
+            later,
+            f.lockout,
+            f.status,
+            f.motion,
+            f.reactions,
+            f.stale,
         )
         return State(state.setup, state.table, flow)
     if node.kind is ChanceKind.DEAL:

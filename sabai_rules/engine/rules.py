@@ -324,11 +324,12 @@ def pile_started(table: Table) -> bool:
 decides(pile_started, "setup.empty-discard-pile")
 
 
-def throw_in_window_open(rules: Ruleset, stage: Stage) -> bool:
+def throw_in_window_open(rules: Ruleset, stage: Stage, stale: bool) -> bool:
     """Whether throw-ins are open at ``stage``: until the top card is covered (current edition),
-    or, in the older, only until the next card is drawn."""
-    # The stage first: an option is read through Python, a stage is a field of a compiled class.
-    return stage != STAGE_DECIDE or rules.throw_in_window == "until_covered"
+    or, in the older, only until the next card is drawn, and not again for that card once the
+    turn ends without covering it (``stale``, :rule:`ass-joker.drawn-into-empty-row`)."""
+    # The flow first: an option is read through Python, a stage is a field of a compiled class.
+    return (stage != STAGE_DECIDE and not stale) or rules.throw_in_window == "until_covered"
 
 
 decides(throw_in_window_open, "throw-in.interception")

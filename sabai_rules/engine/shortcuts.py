@@ -68,6 +68,7 @@ def shortcut(state: State, action: Action) -> State | None:
                 f.status,
                 NO_PLAYER,
                 f.reactions,
+                f.stale,
             )
             return State(state.setup, table, flow)
         case Keep(actor=actor, slot=slot):

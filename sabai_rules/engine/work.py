@@ -117,6 +117,7 @@ class Work:
         "rules",
         "setup",
         "stage",
+        "stale",
         "state",
         "status",
         "taken",
@@ -151,6 +152,7 @@ class Work:
         # A motion of throw-ins ends with any other action (:rule:`throw-in.several-at-once`).
         self.motion = NO_PLAYER
         self.reactions = f.reactions
+        self.stale = f.stale
         # The status changes a few times a round: replaced as a whole (its ``with_`` methods).
         self.status = f.status
         # Chance's outcomes, when chance is explicit: ``None`` when the seeded generator decides
@@ -181,6 +183,7 @@ class Work:
             or self.status is not f.status
             or self.motion != f.motion
             or self.reactions != f.reactions
+            or self.stale != f.stale
         ):
             f = FlowPart(
                 self.turn,
@@ -192,6 +195,7 @@ class Work:
                 self.status,
                 self.motion,
                 self.reactions,
+                self.stale,
             )
         return State(s.setup, t, f)
 
@@ -309,6 +313,7 @@ class Work:
         rank, the nose race starts (:rule:`four-together.touch-nose`)."""
         self.discard = appended(self.discard, card)
         self.public |= card_bit(card)
+        self.stale = False
         race = nose_race_after(self.rules, self.deck, self.discard, card)
         if race == "random":
             rng, loser = chance.below(self.status.rng, self.n)

@@ -500,14 +500,16 @@ def in_ruling_order(
 ) -> tuple[list[tuple[int, RecordEvent]], list[int]]:
     """Throw-ins made at the same moment, in the order of :rule:`ruling.sequential-actions`:
     the throwers in play order from the player whose turn it is; each thrower's identical cards
-    (to the top card before the group) before a wrong one; otherwise as recorded."""
+    (to the top card before the group) before a wrong one, the Ass Joker last of them, so that
+    each card identical to the top card when the batch is placed is identical to it when it lands
+    (``joker_onto_ass_joker``); otherwise as recorded."""
     setup, turn, top = state.setup, state.flow.turn, state.table.top
 
-    def order(item: tuple[tuple[int, RecordEvent], int]) -> tuple[int, bool, int]:
+    def order(item: tuple[tuple[int, RecordEvent], int]) -> tuple[int, bool, bool, int]:
         (i, event), card = item
         seat = (event.action.actor - turn) % setup.players
         right = top != NO_CARD and is_identical(setup.ruleset, setup.deck, card, top)
-        return seat, not right, i
+        return seat, not right, card == setup.deck.ass_joker, i
 
     ordered = sorted(zip(group, cards, strict=True), key=order)
     return [item for item, _ in ordered], [card for _, card in ordered]

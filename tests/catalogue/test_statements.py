@@ -34,3 +34,62 @@ def test_the_last_chance_to_throw_in_starts_afresh_after_each_throw_in(cat: Cata
             text = " ".join(text.split())
             for once_each in ("once each", "une fois chacune", "nog één keer op de bovenste kaart"):
                 assert once_each not in text, (ident, language)
+
+
+def test_the_older_compensation_card_is_named_an_assumption_in_every_language(
+    cat: Catalogue,
+) -> None:
+    """Issue 35, item 13: "Tämän tekemiseksi annat yhden omista korteistasi kuvapuoli alaspäin
+    pelaajalle" says neither "one card per correct card" nor "after the function";
+    :rule:`ruling.compensation-card` says, in every language, that for the older edition these are
+    the project's assumptions, and why."""
+    ruling = cat.ruling("ruling.compensation-card")
+    said = {
+        "en": "the project's assumptions",
+        "fr": "hypothèses du projet",
+        "nl": "aannames van het project",
+        "fi": "projektin oletuksia",
+    }
+    for language, words in said.items():
+        text = " ".join(ruling.text_in(language).rationale.split())
+        assert words in text, language
+        assert "{rule}`sabai-sabai-move.hand-a-card`" in text, language
+        assert "Tämän tekemiseksi annat yhden omista korteistasi" in text, language
+
+
+def test_a_batch_is_judged_card_by_card_as_each_lands_in_every_language(cat: Catalogue) -> None:
+    """Issue 35, item 12: :rule:`throw-in.several-at-once` once judged each card "when the batch
+    is placed", :rule:`ruling.sequential-actions` "when it lands"; without
+    ``joker_onto_ass_joker`` they differ for a plain joker after the Ass Joker. One reading: each
+    card when it lands, the Ass Joker last of a thrower's identical cards, so that the two agree
+    (the referee does so: tests/records/test_simultaneous.py)."""
+    rule = cat.rule("throw-in.several-at-once")
+    ruling = cat.ruling("ruling.sequential-actions")
+    placed = ("when the batch is placed", "où le lot est posé", "de groep wordt neergelegd")
+    for language in ("en", "fr", "nl"):
+        _, text = rule.statement_in(language)
+        text = " ".join(text.split())
+        assert not any(words in text for words in placed), language
+        assert "{ruling}`ruling.joker-onto-ass-joker`" in text, language
+    last = {"en": "Ass Joker last", "fr": "Ass Joker en dernier", "nl": "Ass Joker als laatste"}
+    last["fi"] = "Kirottu Jokeri viimeisenä"
+    for language, words in last.items():
+        decision = " ".join(ruling.text_in(language).decision.split())
+        assert words in decision, language
+        assert "{ruling}`ruling.joker-onto-ass-joker`" in decision, language
+
+
+def test_in_the_older_edition_a_card_drawn_past_stays_closed_in_every_language(
+    cat: Catalogue,
+) -> None:
+    """Issue 35, item 7: with ``throw_in_window="until_next_draw"`` the window of the card just
+    played closes at the next draw and does not reopen after a turn that keeps the Ass Joker into
+    an empty row (tests/engine/test_throw_in.py); the statements once said the top card "can be
+    thrown onto as after any turn" in both editions."""
+    interception = cat.rule("throw-in.interception")
+    empty_row = cat.rule("ass-joker.drawn-into-empty-row")
+    for language in ("en", "fr", "nl", "fi"):
+        _, text = interception.statement_in(language)
+        assert "{rule}`ass-joker.drawn-into-empty-row`" in text, language
+        _, text = empty_row.statement_in(language)
+        assert "{rule}`throw-in.interception`" in text, language

@@ -191,6 +191,39 @@ def test_in_the_older_edition_the_window_closes_when_the_next_player_draws() -> 
     assert legal_actions(drawn).throw_ins == ()
 
 
+@pytest.mark.rules(
+    "throw-in.interception", "ruling.throw-in-window", "ass-joker.drawn-into-empty-row"
+)
+def test_in_the_older_edition_a_turn_without_a_turn_card_does_not_reopen_the_window() -> None:
+    """Issue 35, item 7. P0, whose row is empty (``empty_by_any_means`` false), draws the
+    Kirottu Jokeri and keeps it in the row: no card goes to the pile, so the 7 played a turn
+    earlier stays on top. It is no longer "juuri pelattu" (just played): its window closed when P0
+    drew, and stays closed until another card lands on the pile; then it opens for that card."""
+    rules = OLDER.with_options(empty_by_any_means=False)
+    state = layout(
+        rows=[[], ["7", "9"], ["7", "5"]], draw=["AJ", "9"], discard=["7"], turn=0, ruleset=rules
+    )
+    state = play(state, Draw(0), Keep(0, 0))
+    assert [top(state), state.turn] == ["7", 1]
+    refused(state, ThrowIn(1, 1, 0), "throw-in.interception")
+    refused(state, ThrowIn(2, 2, 0), "throw-in.interception")
+    assert legal_actions(state).throw_ins == ()
+    state = play(state, Draw(1), Play(1))
+    assert top(state) == "9"
+    state = play(state, ThrowIn(1, 1, 1))
+    assert faces(state, 1) == ["7"]
+
+
+@pytest.mark.rules("ruling.throw-in-window", "ass-joker.drawn-into-empty-row")
+def test_in_the_current_edition_the_top_card_is_open_again_after_a_turn_without_a_turn_card() -> (
+    None
+):
+    rules = Ruleset().with_options(empty_by_any_means=False)
+    state = layout(rows=[[], ["7", "9"]], draw=["AJ", "9"], discard=["7"], turn=0, ruleset=rules)
+    state = play(state, Draw(0), Keep(0, 0), ThrowIn(1, 1, 0))
+    assert faces(state, 1) == ["9"]
+
+
 # -- several cards, and the order of play ---------------------------------------------------------
 
 

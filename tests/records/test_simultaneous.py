@@ -11,10 +11,15 @@ from typing import Any
 
 import pytest
 
+from sabai_rules.layout import layout
+from sabai_rules.moves import ThrowIn, apply
 from sabai_rules.referee import replay
-from sabai_rules.referee.record import RecordError, read_record
+from sabai_rules.referee.record import RecordError, RecordEvent, read_record
 from sabai_rules.referee.replay import table_after
-from sabai_rules.state import card_bit, has_seat
+from sabai_rules.referee.steps import card_of, in_ruling_order, where_it_lies
+from sabai_rules.ruleset import Ruleset
+from sabai_rules.state import NO_PLAYER, card_bit, has_seat
+from tests.engine.support import faces, top
 from tests.support import sabai
 
 EXAMPLE = Path(__file__).resolve().parent.parent.parent / "examples" / "thrown-in-at-once.json"
@@ -205,3 +210,34 @@ def test_with_priority_the_owner_who_knows_the_card_wins_a_simultaneous_reach() 
 def test_without_priority_a_card_reached_for_twice_at_once_is_unusable(first_refusal: str) -> None:
     with pytest.raises(RecordError, match="one card is thrown in twice at the same moment"):
         replay(read_record(_both_reach(first_refusal)))
+
+
+@pytest.mark.rules(
+    "ruling.sequential-actions", "throw-in.several-at-once", "ruling.joker-onto-ass-joker"
+)
+@pytest.mark.parametrize(
+    "written", [(0, 1), (1, 0)], ids=["ass-joker-written-first", "joker-first"]
+)
+def test_a_joker_and_the_ass_joker_put_down_at_once_onto_a_joker_are_both_correct(
+    written: tuple[int, int],
+) -> None:
+    """Issue 35, item 12. Without ``joker_onto_ass_joker``, a plain joker may not land on the
+    burned Ass Joker. Anna puts down her Ass Joker and her joker at once onto Ben's joker: both
+    are identical to the top card when the batch is placed, and each is judged when it lands, so
+    the referee lands the Ass Joker last of her identical cards, whatever order the record
+    wrote. Neither is wrong: Anna keeps only her 3, and the burned Ass Joker is the top card."""
+    rules = Ruleset().with_options(joker_onto_ass_joker=False)
+    state = layout(rows=[["AJ", "J", "3"], ["4", "6"]], discard=["J"], turn=1, ruleset=rules)
+    group = [
+        (i, RecordEvent(ThrowIn(ANNA, ANNA, slot), simultaneous="m"))
+        for i, slot in enumerate(written)
+    ]
+    cards = [card_of(state, event.action) for _, event in group]
+    ordered, cards = in_ruling_order(state, group, cards)
+    before = NO_PLAYER
+    for (_, event), card in zip(ordered, cards, strict=True):
+        action = where_it_lies(state, event.action, card, before)
+        state = apply(state, action)
+        before = action.actor
+    assert faces(state, ANNA) == ["3"]
+    assert top(state) == "Ass Joker"

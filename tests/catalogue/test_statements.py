@@ -93,3 +93,18 @@ def test_in_the_older_edition_a_card_drawn_past_stays_closed_in_every_language(
         assert "{rule}`ass-joker.drawn-into-empty-row`" in text, language
         _, text = empty_row.statement_in(language)
         assert "{rule}`throw-in.interception`" in text, language
+
+
+def test_the_window_ruling_says_a_card_drawn_past_stays_closed_in_the_older_edition(
+    cat: Catalogue,
+) -> None:
+    """Issue 35, item 7: under ``until_next_draw`` a turn that keeps the Ass Joker into an empty
+    row no longer reopens the window on a card played a full turn earlier (the engine's
+    ``Flow.stale``); the ruling once said the top card was open again "in both editions"."""
+    ruling = cat.ruling("ruling.throw-in-window")
+    decision = " ".join(ruling.decision.split())
+    assert "in both editions the top card can be thrown onto again" not in decision
+    assert "stays closed until another card lands on the pile" in decision
+    for language in ("fr", "nl", "fi"):
+        text = " ".join(ruling.text_in(language).decision.split())
+        assert "juuri pelattu" in text, language

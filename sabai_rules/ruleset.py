@@ -112,6 +112,9 @@ class Ruleset:
     ass_joker_pick: Literal["turned_over", "refused_if_seen"] = _option(
         "turned_over", "ruling.ass-joker-turned-over", _one_of("turned_over", "refused_if_seen")
     )
+    ass_joker_burned_by: Literal["anyone", "holder"] = _option(
+        "anyone", "ruling.ass-joker-throw-ins", _one_of("anyone", "holder")
+    )
     throw_in_window: Literal["until_covered", "until_next_draw"] = _option(
         "until_covered", "ruling.throw-in-window", _one_of("until_covered", "until_next_draw")
     )

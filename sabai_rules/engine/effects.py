@@ -30,7 +30,7 @@ from sabai_rules.engine.actions import (
 )
 from sabai_rules.engine.rules import (
     first_refusal_due,
-    is_identical,
+    is_correct_throw_in,
     keeps_into_empty_row,
     kept_out_card_triggers,
     leaves_gap,
@@ -250,10 +250,10 @@ def _answer_offer(w: Work) -> Offer:
 def _throw(w: Work, thrower: int, owner: int, slot: int, penalty: bool = True) -> bool:
     """Judge and carry out a throw-in (:rule:`throw-in.identical`,
     :rule:`throw-in.wrong-card.take-back`, :rule:`throw-in.wrong-card.penalty`,
-    :rule:`sabai-sabai-move.on-behalf`); whether the card was identical."""
+    :rule:`sabai-sabai-move.on-behalf`, :rule:`ass-joker.burn`); whether it was correct."""
     row = w.rows[owner]
     card = row[slot]
-    if is_identical(w.rules, w.deck, card, w.discard[-1]):
+    if is_correct_throw_in(w.rules, w.deck, card, w.discard[-1], thrower, owner):
         on_behalf = owner != thrower
         if on_behalf and leaves_gap(w.rules):
             w.set_row(owner, with_card(row, slot, gap_for(card)))

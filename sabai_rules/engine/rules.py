@@ -398,6 +398,30 @@ def is_identical(rules: Ruleset, deck: Deck, card: int, top: int) -> bool:
 decides(is_identical, "throw-in.identical", older="throw-in.interception")
 
 
+def only_holder_burns(rules: Ruleset) -> bool:
+    """Whether only its holder may burn the Ass Joker (an option); by default another player may
+    burn it for its holder too, as a sabai-sabai Move."""
+    return rules.ass_joker_burned_by == "holder"
+
+
+decides(only_holder_burns, "ruling.ass-joker-throw-ins")
+
+
+def is_correct_throw_in(
+    rules: Ruleset, deck: Deck, card: int, top: int, thrower: int, owner: int
+) -> bool:
+    """Whether ``card``, thrown from ``owner``'s row by ``thrower`` onto ``top``, is a correct
+    throw-in: identical (:func:`is_identical`), and, where :func:`only_holder_burns`, not the Ass
+    Joker thrown for its holder. Such a throw-in is listed like any other, since a refusal would
+    tell the thrower the card's face; it is judged wrong, as a card that may not land."""
+    if not is_identical(rules, deck, card, top):
+        return False
+    return owner == thrower or card != deck.ass_joker or not only_holder_burns(rules)
+
+
+decides(is_correct_throw_in, "ass-joker.burn")
+
+
 def may_throw_in_for_others(rules: Ruleset) -> bool:
     """Whether players may throw in other players' cards (the sabai-sabai Move); without it
     there is no Ass Move either (:rule:`simplified-play.no-ass-move`)."""

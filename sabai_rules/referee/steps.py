@@ -27,7 +27,7 @@ from sabai_rules.cards import face_name
 from sabai_rules.engine.rules import (
     PRIORITY,
     in_reaction_round,
-    is_identical,
+    is_correct_throw_in,
     may_exchange,
     owner_precedence,
     reach_by_play_order,
@@ -499,16 +499,21 @@ def in_ruling_order(
     state: State, group: list[tuple[int, RecordEvent]], cards: list[int]
 ) -> tuple[list[tuple[int, RecordEvent]], list[int]]:
     """Throw-ins made at the same moment, in the order of :rule:`ruling.sequential-actions`:
-    the throwers in play order from the player whose turn it is; each thrower's identical cards
-    (to the top card before the group) before a wrong one, the Ass Joker last of them, so that
-    each card identical to the top card when the batch is placed is identical to it when it lands
-    (``joker_onto_ass_joker``); otherwise as recorded."""
+    the throwers in play order from the player whose turn it is; each thrower's correct cards
+    (to the top card before the group, :func:`~sabai_rules.engine.rules.is_correct_throw_in`)
+    before a wrong one, the Ass Joker last of them, so that each card correct onto the top card
+    when the batch is placed is correct when it lands (``joker_onto_ass_joker``); otherwise as
+    recorded."""
     setup, turn, top = state.setup, state.flow.turn, state.table.top
 
     def order(item: tuple[tuple[int, RecordEvent], int]) -> tuple[int, bool, bool, int]:
         (i, event), card = item
-        seat = (event.action.actor - turn) % setup.players
-        right = top != NO_CARD and is_identical(setup.ruleset, setup.deck, card, top)
+        action = event.action
+        seat = (action.actor - turn) % setup.players
+        owner = action.owner if isinstance(action, ThrowIn | AlsoThrowIn) else action.actor
+        right = top != NO_CARD and is_correct_throw_in(
+            setup.ruleset, setup.deck, card, top, action.actor, owner
+        )
         return seat, not right, card == setup.deck.ass_joker, i
 
     ordered = sorted(zip(group, cards, strict=True), key=order)

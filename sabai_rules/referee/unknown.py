@@ -44,7 +44,12 @@ from typing import Any, Final
 import attrs
 
 from sabai_rules.cards import ASS_JOKER, GIVE, JOKER, JOKER_FAMILY, PEEK, SPY, SWITCH
-from sabai_rules.engine.rules import burned_ass_joker_stays_out, first_refusal_due, is_identical
+from sabai_rules.engine.rules import (
+    burned_ass_joker_stays_out,
+    first_refusal_due,
+    is_correct_throw_in,
+    only_holder_burns,
+)
 from sabai_rules.messages import Wording
 from sabai_rules.moves import (
     Action,
@@ -179,7 +184,15 @@ def _thrown(state: State, thrower: int, owner: int, slot: int, unknown: int) -> 
     ):
         return  # an offer of first refusal: the card is shown once it is answered
     yield from identical(state, card, unknown)
-    if is_identical(state.ruleset, state.deck, card, t.top):
+    # Where only its holder may burn the Ass Joker, a joker thrown for its owner stands only if it
+    # is a plain one (:rule:`ruling.ass-joker-throw-ins`).
+    if (
+        thrower != owner
+        and state.deck.match_keys[card] == JOKER_FAMILY
+        and only_holder_burns(state.ruleset)
+    ):
+        yield Question(card, _ASS_JOKER)
+    if is_correct_throw_in(state.ruleset, state.deck, card, t.top, thrower, owner):
         yield from _function(card)
         yield from _placed(state, card, unknown)
 

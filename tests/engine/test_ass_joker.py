@@ -242,6 +242,37 @@ def test_thrown_onto_a_card_that_is_not_a_joker_the_ass_joker_goes_back_with_a_p
     assert not knows(state, 0, 0, 2)  # the penalty card is unseen
 
 
+@pytest.mark.rules("ruling.ass-joker-throw-ins", "ass-joker.burn", "sabai-sabai-move.on-behalf")
+def test_another_player_may_burn_the_ass_joker_for_its_holder() -> None:
+    state = layout(rows=[["AJ", "3"], ["4", "6"]], discard=["J"], turn=0)
+    state = play(state, ThrowIn(1, 0, 0))
+    assert faces(state, 0) == ["[gap]", "3"]  # the compensation card's place
+    assert top(state) == "Ass Joker"
+    assert legal_actions(state).decisions == (Compensate(1, 0), Compensate(1, 1))
+
+
+@pytest.mark.rules("ruling.ass-joker-throw-ins", "ass-joker.burn", "throw-in.wrong-card.penalty")
+@pytest.mark.parametrize("preset", ["current", "older"])
+def test_with_ass_joker_burned_by_holder_a_burn_for_its_holder_is_a_wrong_throw_in(
+    preset: str,
+) -> None:
+    """Issue 35: where only its holder may burn the Ass Joker, another player's throw-in of it is
+    listed like any throw-in (its face decides nothing the thrower may be refused for) and judged
+    wrong: shown, taken back into its slot, a penalty card for the thrower."""
+    rules = Ruleset.preset(preset).with_options(ass_joker_burned_by="holder")
+    seen = {1: [(0, 0)]}  # the older edition's advanced rule: the thrower has seen it
+    state = layout(rows=[["AJ", "3"], ["4", "6"]], discard=["J"], turn=0, ruleset=rules, seen=seen)
+    state = play(state, ThrowIn(1, 0, 0))
+    assert faces(state, 0) == ["Ass Joker", "3"]
+    assert top(state) == "Joker"
+    assert len(faces(state, 1)) == 3
+    assert all(knows(state, p, 0, 0) for p in range(2))
+    # Its holder may still burn it.
+    state = play(state, ThrowIn(0, 0, 0))
+    assert faces(state, 0) == ["3"]
+    assert top(state) == "Ass Joker"
+
+
 @pytest.mark.rules("ruling.joker-onto-ass-joker", "throw-in.identical", "ruling.joker-family")
 def test_a_plain_joker_may_be_thrown_onto_a_burned_ass_joker() -> None:
     state = layout(rows=[["J", "3"], ["4", "6"]], discard=["AJ"], turn=1)

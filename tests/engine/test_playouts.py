@@ -226,6 +226,7 @@ def test_random_rounds_keep_every_card_agree_and_end(preset: str, players: int) 
         {"on_behalf_owner_must_not_know": True, "on_behalf_active_player": "turn_player"},
         {"wrong_cards_penalty": "per_motion", "end_of_round_reaction": False},
         {"first_refusal": "priority", "empty_by_any_means": False},
+        {"ass_joker_burned_by": "holder", "allow_burn_from_draw": True},
     ],
     ids=",".join,
 )

@@ -50,6 +50,8 @@ DECIDED = {
     "ruling.retry-lockout-scope": "wrong_throw_in_locks_out",
     "ruling.same-card-reach": "reach_by_play_order",
     "throw-in.identical": "is_identical",
+    "ruling.ass-joker-throw-ins": "only_holder_burns",
+    "ass-joker.burn": "is_correct_throw_in",
     "simplified-play.own-cards-only": "may_throw_in_for_others",
     "sabai-sabai-move.compensation": "can_give_in_return",
     "ruling.functions-by-thrower": "turn_player_bears_on_behalf",

@@ -91,7 +91,11 @@ OPTION_SETS: tuple[dict[str, Any], ...] = (
     {"first_refusal": "always", "functions_optional": True, "compensation_slot": "append"},
     {"empty_check": "lock_in", "empty_by_any_means": False, "on_empty_draw_pile": "end_round"},
     {"on_behalf_owner_must_not_know": True, "first_refusal": "always"},
-    {"on_behalf_active_player": "turn_player", "throw_in_retry_lockout": False},
+    {
+        "on_behalf_active_player": "turn_player",
+        "throw_in_retry_lockout": False,
+        "ass_joker_burned_by": "holder",
+    },
     {
         "wrong_cards_penalty": "per_motion",
         "end_of_round_reaction": False,

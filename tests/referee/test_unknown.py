@@ -211,3 +211,25 @@ def test_a_draw_that_reshuffles_asks_which_card_under_the_top_is_the_burned_ass_
         expected = _outcome(part.state, Draw(0))
         for other in _assignments(part, rng, 6):
             assert _outcome(other.state, Draw(0)) == expected
+
+
+@pytest.mark.rules("ruling.ass-joker-throw-ins", "ass-joker.burn")
+def test_a_joker_thrown_for_its_owner_asks_whether_it_is_the_ass_joker_if_only_holders_burn() -> (
+    None
+):
+    """Where only its holder may burn the Ass Joker (issue 35), a joker nobody named thrown in for
+    its owner onto a joker stands if it is a plain one and is wrong if it is the Ass Joker: the
+    rules ask which, and every assignment answered alike plays alike."""
+    rules = Ruleset().with_options(ass_joker_burned_by="holder")
+    state = layout(rows=[["J", "3"], ["4", "6"]], discard=["J"], turn=0, done=True, ruleset=rules)
+    card = state.table.rows[0][0]
+    ass_joker = next(c for c in range(len(state.deck)) if state.deck.faces[c] == ASS_JOKER)
+    world = World(state, (1 << card | 1 << ass_joker,))  # the joker thrown may be the Ass Joker
+    parts = split(world, lambda s, u: questions(s, ThrowIn(1, 0, 0), u))
+    assert any(part.possible(card) == {ASS_JOKER} for part, _ in parts)
+    assert len(parts) == 2
+    rng = random.Random(3)
+    for part, _ in parts:
+        expected = _outcome(part.state, ThrowIn(1, 0, 0))
+        for other in _assignments(part, rng, 4):
+            assert _outcome(other.state, ThrowIn(1, 0, 0)) == expected

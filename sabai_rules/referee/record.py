@@ -1162,7 +1162,7 @@ def _event_to_json(event: RecordEvent, players: Sequence[str]) -> dict[str, Any]
 
 def save_whole(path: Path, text: str) -> None:
     """Write ``text`` (UTF-8) into the file ``path`` whole or not at all: into a new file beside
-    it, flushed to the disk, then renamed over it (:func:`os.replace`), so that a reader never
+    it, flushed to the disk, then renamed over it (``os.replace``), so that a reader never
     finds half a record or half a picture, and a failure (or a computer that stops) leaves what
     was there. The file keeps the mode of the one it replaces, or gets the mode a new file gets.
     :class:`OSError` (or :class:`ValueError`, for a name no file can have) where it cannot."""

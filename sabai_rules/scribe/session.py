@@ -403,7 +403,7 @@ class Session:
 
     def _save(self, text: str) -> None:
         """``text`` written to :attr:`path` whole or not at all: into a new file in the same
-        folder, then renamed over it (:func:`os.replace`), so that a browser or a server that
+        folder, then renamed over it (``os.replace``), so that a browser or a server that
         stops never leaves half a record. Nothing else is ever written."""
         path = self.path
         if path is None:

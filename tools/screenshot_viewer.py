@@ -21,6 +21,7 @@ import io
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -63,14 +64,15 @@ def screenshot(html: str, at: int, target: Path, browser: str) -> int:
             bottom = page.locator("#viewer").bounding_box()
             assert top is not None
             assert bottom is not None
-            clip = {
+            # Playwright's Clip (typed Any: Playwright is an optional extra).
+            clip: Any = {
                 "x": 0,
                 "y": top["y"],
                 "width": WIDTH,
                 "height": bottom["y"] + bottom["height"] - top["y"],
             }
             target.parent.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(target), clip=clip, full_page=True)  # type: ignore[arg-type]
+            page.screenshot(path=str(target), clip=clip, full_page=True)
         finally:
             launched.close()
     return target.stat().st_size

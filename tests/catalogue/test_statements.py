@@ -108,3 +108,18 @@ def test_the_window_ruling_says_a_card_drawn_past_stays_closed_in_the_older_edit
     for language in ("fr", "nl", "fi"):
         text = " ".join(ruling.text_in(language).decision.split())
         assert "juuri pelattu" in text, language
+
+
+def test_a_burned_ass_joker_stays_out_of_play_in_the_statements(cat: Catalogue) -> None:
+    """Issue 35, item 2: a burned Ass Joker stays out of the reshuffle by default
+    (:rule:`ruling.ass-joker-holder-at-reveal`, option ``burned_ass_joker``); the statements of
+    burning it and of losing the round by it say so, in every language they are written in."""
+    for ident, languages in (
+        ("ass-joker.burn", ("en", "fr", "nl", "fi")),
+        ("ass-joker.loses-round", ("en", "fr", "nl")),
+    ):
+        rule = cat.rule(ident)
+        for language in languages:
+            written, text = rule.statement_in(language)
+            assert written == language, (ident, language)
+            assert "`burned_ass_joker`" in text, (ident, language)

@@ -65,6 +65,7 @@ from sabai_rules.referee.render import (
 from sabai_rules.referee.replay import (
     Dealt,
     IllegalEvent,
+    Note,
     Played,
     RoundClosed,
     Skipped,
@@ -837,6 +838,24 @@ def _event_lines(number: int, action_words: str, recorded: str, lang: str) -> li
     ]
 
 
+def _section_head(
+    kind: str, event: IllegalEvent | UndecidedEvent | Note, names: Sequence[str], lang: str
+) -> list[str]:
+    """The opening of an illegal, undecided or noted event's section (``kind``): its heading,
+    where it is, and the event in words and as recorded."""
+    where = f"{label(lang, 'table.round')} {event.round + 1}, #{event.index + 1}"
+    return [
+        f'<section class="{kind}" id="event-{event.number}">',
+        f"<h2>{_h(label(lang, f'verdict.{kind}'))} {event.number} ({_h(where)})</h2>",
+        *_event_lines(
+            event.number,
+            describe(event.action, names, lang),
+            _as_recorded(event.action, names),
+            lang,
+        ),
+    ]
+
+
 def _sections_html(verdict: Verdict, lang: str, base: str | None) -> list[str]:
     """The verdict in full: the problems, the rounds' results, each illegal, undecided and
     noted event with the rules it cites, the closing lines."""
@@ -855,17 +874,9 @@ def _sections_html(verdict: Verdict, lang: str, base: str | None) -> list[str]:
         body += [f"<li>{_h(line)}</li>" for _, line in sorted(lines.items())]
         body.append("</ul></section>")
     for event in verdict.illegal:
-        where = f"{t('table.round')} {event.round + 1}, #{event.index + 1}"
         allowed = allowed_lines(event.allowed, names, lang)
         body += [
-            f'<section class="illegal" id="event-{event.number}">',
-            f"<h2>{_h(t('verdict.illegal'))} {event.number} ({_h(where)})</h2>",
-            *_event_lines(
-                event.number,
-                describe(event.action, names, lang),
-                _as_recorded(event.action, names),
-                lang,
-            ),
+            *_section_head("illegal", event, names, lang),
             f"<p>{_h(event.message_in(names, lang))} <code>[{_h(event.rule)}]</code></p>",
             *_rule_html(event.rule, lang, base),
             f"<p><strong>{_h(t('verdict.allowed'))}</strong>{colon}</p>",
@@ -875,35 +886,19 @@ def _sections_html(verdict: Verdict, lang: str, base: str | None) -> list[str]:
         ]
     body += _more_html(lang, "illegal", verdict.illegal_total - len(verdict.illegal))
     for undecided in verdict.undecided:
-        where = f"{t('table.round')} {undecided.round + 1}, #{undecided.index + 1}"
         body += [
-            f'<section class="undecided" id="event-{undecided.number}">',
-            f"<h2>{_h(t('verdict.undecided'))} {undecided.number} ({_h(where)})</h2>",
-            *_event_lines(
-                undecided.number,
-                describe(undecided.action, names, lang),
-                _as_recorded(undecided.action, names),
-                lang,
-            ),
+            *_section_head("undecided", undecided, names, lang),
             f"<p>{_h(_undecided_text(undecided, names, lang))}</p>",
             *(line for rule in undecided.rules for line in _rule_html(rule, lang, base)),
             "</section>",
         ]
     body += _more_html(lang, "undecided", verdict.undecided_total - len(verdict.undecided))
     for note in verdict.notes:
-        where = f"{t('table.round')} {note.round + 1}, #{note.index + 1}"
         url = rule_url(note.rule, lang, base)
         ruling = f"{_h(t('ruling'))} {_h(_number(note.rule, lang))} · {_h(note.rule)}"
         link = "" if url is None else f' · <a href="{_h(url)}">{_h(url)}</a>'
         body += [
-            f'<section class="noted" id="event-{note.number}">',
-            f"<h2>{_h(t('verdict.noted'))} {note.number} ({_h(where)})</h2>",
-            *_event_lines(
-                note.number,
-                describe(note.action, names, lang),
-                _as_recorded(note.action, names),
-                lang,
-            ),
+            *_section_head("noted", note, names, lang),
             f"<p>{_h(note.message_in(names, lang))}</p>",
             f"<p>{ruling}{link}</p>",
             "</section>",

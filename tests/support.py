@@ -5,6 +5,7 @@ lines of an examples README that describe its records."""
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -47,3 +48,19 @@ def example_lines(readme: Path, command: str, files: Iterable[str]) -> dict[str,
         assert cited, line
         assert [i for i in cited if cat.kind_of(i) not in ("rule", "ruling")] == []
     return described
+
+
+#: The example whose 14th event Anna throws in while locked out.
+LOCKOUT = Path(__file__).resolve().parents[1] / "examples" / "wrong-throw-in-lockout.json"
+
+
+def lockout_with_a_second_draw(folder: Path) -> Path:
+    """:data:`LOCKOUT` with its first event, a Draw, recorded twice (the second refused: the drawn
+    card is held), written into ``folder``: a record with two illegal events, for tolerant
+    verdicts."""
+    data = json.loads(LOCKOUT.read_text(encoding="utf-8"))
+    events = data["rounds"][0]["events"]
+    events.insert(1, dict(events[0]))
+    path = folder / "two.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return path

@@ -19,7 +19,7 @@ from sabai_rules.cli import EXIT_ILLEGAL, EXIT_OK, EXIT_USAGE
 from sabai_rules.referee import load_record, replay, table_after
 from sabai_rules.referee.i18n import describe, label
 from sabai_rules.referee.picture import table_svg
-from tests.support import sabai
+from tests.support import lockout_with_a_second_draw, sabai
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 LOCKOUT = EXAMPLES / "wrong-throw-in-lockout.json"
@@ -209,11 +209,7 @@ def test_a_legal_game_s_html_verdict_gives_every_round_and_exit_0() -> None:
 
 
 def test_a_tolerant_html_verdict_keeps_one_picture_and_unique_ids(tmp_path: Path) -> None:
-    data = json.loads(LOCKOUT.read_text(encoding="utf-8"))
-    events = data["rounds"][0]["events"]
-    events.insert(1, dict(events[0]))  # a second Draw: refused
-    path = tmp_path / "two.json"
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    path = lockout_with_a_second_draw(tmp_path)
     code, html, _ = sabai("replay", str(path), "--format", "html", "--tolerant")
     assert code == EXIT_ILLEGAL
     page = _page(html)

@@ -24,7 +24,7 @@ from sabai_rules.referee import export_view, load_record, replay
 from sabai_rules.referee.i18n import LABELS, describe, label
 from sabai_rules.referee.render import _number, rule_url, rulebook_base
 from sabai_rules.referee.viewer import CSP, verdict_sentence, viewer_steps
-from tests.support import sabai
+from tests.support import lockout_with_a_second_draw, sabai
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -458,11 +458,7 @@ def test_the_pictures_of_a_long_game_are_packed() -> None:
 
 
 def test_a_tolerant_page_marks_every_illegal_event_on_the_timeline(tmp_path: Path) -> None:
-    data = json.loads(LOCKOUT.read_text(encoding="utf-8"))
-    events = data["rounds"][0]["events"]
-    events.insert(1, dict(events[0]))  # a second Draw: refused
-    path = tmp_path / "two.json"
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    path = lockout_with_a_second_draw(tmp_path)
     code, html, _ = sabai("replay", str(path), "--format", "html", "--tolerant")
     assert code == EXIT_ILLEGAL
     page = parse(html)

@@ -1,6 +1,7 @@
 """What the command-line tests share: the ``sabai`` command called in-process, the keys of a
 JSON document (to show that a key such as ``order`` or ``seed`` appears nowhere in it), and the
-lines of an examples README that describe its records."""
+lines of an examples README that describe its records, the row of an examples table, and the
+lock-out record with a second Draw."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
 from sabai_rules import catalogue
 from sabai_rules.cli import run
@@ -64,3 +66,13 @@ def lockout_with_a_second_draw(folder: Path) -> Path:
     path = folder / "two.json"
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     return path
+
+
+_Row = TypeVar("_Row")
+
+
+def row_of(param: Any, kind: type[_Row]) -> _Row:
+    """The one value of a ``pytest.param`` row of an examples table, checked to be a ``kind``."""
+    value = param.values[0]
+    assert isinstance(value, kind)
+    return value

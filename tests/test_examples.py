@@ -24,7 +24,7 @@ from sabai_rules.cards import face_name
 from sabai_rules.cli import EXIT_ILLEGAL, EXIT_OK
 from sabai_rules.referee.i18n import label
 from sabai_rules.referee.record import load_record, read_record, write_record
-from tests.support import example_lines, json_keys, sabai
+from tests.support import example_lines, json_keys, row_of, sabai
 
 
 @attrs.frozen
@@ -124,9 +124,7 @@ SCHEMA: Final = Path(sabai_rules.__file__).parent / "schema" / "record-v1.schema
 
 def expectation(param: Any) -> Expected:
     """The :class:`Expected` of one row of the table."""
-    expected = param.values[0]
-    assert isinstance(expected, Expected)
-    return expected
+    return row_of(param, Expected)
 
 
 EXPECTED: Final = tuple(expectation(p) for p in TABLE)

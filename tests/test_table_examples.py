@@ -28,7 +28,7 @@ from sabai_rules.referee import replay
 from sabai_rules.referee.export import export_view
 from sabai_rules.referee.i18n import label
 from sabai_rules.referee.record import Record, load_record, read_record, write_record
-from tests.support import example_lines, json_keys, sabai
+from tests.support import example_lines, json_keys, row_of, sabai
 
 Kind = Literal["legal", "illegal", "undecided"]
 
@@ -109,9 +109,7 @@ SCHEMA: Final = Path(sabai_rules.__file__).parent / "schema" / "record-v2.schema
 
 def expectation(param: Any) -> Expected:
     """The :class:`Expected` of one row of the table."""
-    expected = param.values[0]
-    assert isinstance(expected, Expected)
-    return expected
+    return row_of(param, Expected)
 
 
 EXPECTED: Final = tuple(expectation(p) for p in TABLE)

@@ -18,9 +18,9 @@ from sabai_rules.engine.arguments import instance, seat, seed_or_new
 from sabai_rules.moves import check_players, deal
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.scoring import score_round
-from sabai_rules.state import ChanceModel, Game, State
+from sabai_rules.state import ChanceModel, Game, RoundResult, State
 
-__all__ = ["finish_round", "new_game", "start_round"]
+__all__ = ["finish_round", "lowest_score_leaders", "lowest_score_points", "new_game", "start_round"]
 
 
 def new_game(
@@ -114,7 +114,7 @@ def finish_round(game: Game, state: State) -> Game:
         winners = (result.hall_of_fame,)
     elif setup.final_round:
         if rules.scoring == "lowest_score":
-            leaders = list(result.winners)
+            leaders = lowest_score_leaders(rounds, rules)
         else:
             best = max(vp)
             leaders = [p for p, v in enumerate(vp) if v == best]
@@ -132,3 +132,33 @@ def finish_round(game: Game, state: State) -> Game:
         victory_points=vp,
         winners=winners,
     )
+
+
+def lowest_score_points(rounds: Sequence[RoundResult], ruleset: Ruleset) -> tuple[int, ...]:
+    """The card points on which a game scored by the lowest score (the older edition,
+    :rule:`ruling.older-scoring`) is decided after ``rounds``, its deals so far: each player's
+    points added up over the deals, or under ``lowest_score_deals="last"`` the last deal's
+    (:rule:`ruling.older-several-deals`)."""
+    counted = rounds if ruleset.lowest_score_deals == "sum" else rounds[-1:]
+    return tuple(sum(points) for points in zip(*(r.card_points for r in counted), strict=True))
+
+
+def lowest_score_leaders(rounds: Sequence[RoundResult], ruleset: Ruleset) -> list[int]:
+    """Who leads a game scored by the lowest score (the older edition,
+    :rule:`ruling.older-scoring`) after ``rounds``, its deals so far
+    (:rule:`ruling.older-several-deals`).
+
+    One deal is scored as that deal's winners: the fewest card points among the players not
+    holding the Cursed Joker (:rule:`objective.lowest-score-wins`,
+    :rule:`ass-joker.cursed-joker-loses-game`). Over several deals, under
+    ``lowest_score_deals="last"`` the last deal alone decides, as a deal played again; under
+    ``"sum"`` the fewest points of :func:`lowest_score_points` win among the players who never
+    ended a deal holding the Cursed Joker (outside a Hall of Fame), unless every player has, when
+    the fewest points among all win (the texts always name a winner)."""
+    if ruleset.lowest_score_deals == "last" or len(rounds) == 1:
+        return list(rounds[-1].winners)
+    totals = lowest_score_points(rounds, ruleset)
+    cursed = {r.ass_joker_holder for r in rounds if r.hall_of_fame is None}
+    eligible = [p for p in range(len(totals)) if p not in cursed] or list(range(len(totals)))
+    fewest = min(totals[p] for p in eligible)
+    return [p for p in eligible if totals[p] == fewest]

@@ -15,8 +15,8 @@ mean difference with its 95% interval (normal approximation over the pairs) in
 A difference whose interval excludes zero is one these games can tell; the others are not shown
 to exist. Options left out: the deck (an assumption, :rule:`ruling.deck-composition`, not a
 reading), and the caps a simulation sets (``max_round_turns``, ``max_turn_reactions``: no table
-plays them). An option whose other value needs another option too (the older edition's
-lowest-score scoring is for one deal) is played with both, and says so.
+plays them). An option whose other value is played with another option too (the older edition's
+lowest-score scoring, over the one deal the older edition plays) is played with both, and says so.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ BASE: Final = "preset"
 #: Options no table reads otherwise: the deck is an assumption, the caps are a simulation's.
 _NOT_VARIED: Final = frozenset({"deck", "max_round_turns", "max_turn_reactions"})
 
-#: Options an alternative value needs beside it.
+#: Options an alternative value is played with.
 _NEEDS: Final = {("scoring", "lowest_score"): {"num_rounds": 1}}
 
 

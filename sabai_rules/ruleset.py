@@ -170,6 +170,9 @@ class Ruleset:
     scoring: Literal["victory_points", "lowest_score"] = _option(
         "victory_points", "ruling.older-scoring", _one_of("victory_points", "lowest_score")
     )
+    lowest_score_deals: Literal["sum", "last"] = _option(
+        "sum", "ruling.older-several-deals", _one_of("sum", "last")
+    )
     final_round_no_call: bool = _option(True, "ruling.older-no-final-round")
 
     _PRESET_CHANGES: ClassVar[dict[str, dict[str, Any]]] = {
@@ -204,9 +207,14 @@ class Ruleset:
             value = getattr(self, cap)
             if value is not None and value < 1:
                 raise ValueError(f"{cap} must be at least 1 (or None), not {_shown(value)}")
-        if self.scoring == "lowest_score" and self.num_rounds != 1:
+        if (
+            self.scoring == "lowest_score"
+            and self.lowest_score_deals == "last"
+            and self.num_rounds != 1
+        ):
             raise ValueError(
-                "scoring='lowest_score' (the older edition) is for one deal: num_rounds=1"
+                "scoring='lowest_score' with lowest_score_deals='last' is for one deal (and a"
+                " tie's extra deal): num_rounds=1, or lowest_score_deals='sum'"
             )
 
     @classmethod

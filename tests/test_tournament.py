@@ -316,7 +316,10 @@ def test_sabai_tournament_writes_the_results_and_the_report(tmp_path: Path) -> N
         (["--option", "nose_race"], "expected NAME=VALUE"),
         (["--option", "deck=1"], "expected NAME=VALUE"),
         (["--option", "nose_race=fast"], "nose_race must be one of"),
-        (["--option", "scoring=lowest_score"], "num_rounds=1"),
+        (
+            ["--option", "scoring=lowest_score", "--option", "lowest_score_deals=last"],
+            "num_rounds=1",
+        ),
         (["--option", "initial_peek=9"], "initial_peek must be 0 to 4"),
         (["--workers", "2", "--ray", "auto"], "not allowed with argument"),
         (["--ray", " "], "--ray: give an address"),

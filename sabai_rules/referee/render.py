@@ -28,6 +28,7 @@ import attrs
 
 from sabai_rules import catalogue
 from sabai_rules.cards import ASS_JOKER, JOKER, UNKNOWN, face_name, face_text
+from sabai_rules.game import lowest_score_points
 from sabai_rules.moves import Action, AlsoThrowIn
 from sabai_rules.referee.i18n import describe, label, written_in
 from sabai_rules.referee.record import action_to_json
@@ -302,8 +303,8 @@ def _closing_lines(verdict: Verdict, lang: str) -> list[str]:
                 f"{t('verdict.final-scores')}: {scores} — {t('verdict.game-won-by')} {winners}"
             )
         else:
-            last = verdict.results[-1]
-            points = ", ".join(f"{names[p]} {v}" for p, v in enumerate(last.card_points))
+            counted = lowest_score_points(verdict.results, verdict.record.ruleset)
+            points = ", ".join(f"{names[p]} {v}" for p, v in enumerate(counted))
             lines.append(f"{t('verdict.final')}: {points} — {t('verdict.game-won-by')} {winners}")
     else:
         lines.append(t("verdict.in-progress"))

@@ -44,6 +44,7 @@ import attrs
 from sabai_rules import catalogue
 from sabai_rules.cards import ASS_JOKER, JOKER, UNKNOWN, face_name
 from sabai_rules.events import Event
+from sabai_rules.game import lowest_score_points
 from sabai_rules.referee.export import caused_seen, rule_seen
 from sabai_rules.referee.i18n import describe, label
 from sabai_rules.referee.picture import table_svg
@@ -564,13 +565,13 @@ def _joined(items: Sequence[str], lang: str) -> str:
 
 
 def _points(verdict: Verdict, winners: Sequence[int], lang: str) -> str:
-    """The winners' points: victory points, or the last round's card points where the game is
-    scored by card points (the older edition)."""
+    """The winners' points: victory points, or the card points the game is decided on where it
+    is scored by card points (the older edition, :func:`~sabai_rules.game.lowest_score_points`)."""
     if verdict.record.ruleset.scoring == "victory_points":
         points = verdict.game.victory_points
         one, many = "viewer.victory-point", "viewer.victory-points"
     else:
-        points = verdict.results[-1].card_points
+        points = lowest_score_points(verdict.results, verdict.record.ruleset)
         one, many = "viewer.card-point", "viewer.card-points"
     count = points[winners[0]]
     single = abs(count) == 1 or (lang == "fr" and count == 0)

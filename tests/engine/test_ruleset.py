@@ -51,9 +51,10 @@ def test_unknown_presets_and_options_are_refused() -> None:
         Ruleset().with_options(throw_in_window="sometimes")
 
 
-def test_the_older_scoring_is_for_a_single_deal() -> None:
+def test_the_older_scoring_over_several_deals_needs_their_points_added_up() -> None:
+    assert Ruleset.preset("older").with_options(num_rounds=3).num_rounds == 3
     with pytest.raises(ValueError, match="num_rounds=1"):
-        Ruleset.preset("older").with_options(num_rounds=3)
+        Ruleset.preset("older").with_options(num_rounds=3, lowest_score_deals="last")
 
 
 def test_the_deck_ruling_says_the_default_deck_is_an_assumption() -> None:

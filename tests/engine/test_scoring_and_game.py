@@ -182,6 +182,59 @@ def test_older_edition_cursed_joker_holder_cannot_win_even_with_the_lowest_score
     assert result.victory_points == (0, 0, 0)
 
 
+# -- the older edition over several deals --------------------------------------------------------
+
+
+def _older_game(players: int, **options: object) -> Game:
+    return new_game(players, OLDER.with_options(**options), seed=3, first_dealer=0)
+
+
+@pytest.mark.rules("ruling.older-several-deals", "objective.lowest-score-wins")
+def test_over_several_older_deals_the_fewest_points_in_all_win_not_the_deal_winners() -> None:
+    game = _older_game(3, num_rounds=2)
+    game = finish_round(game, _round_won_by(game, 0, [["5"], ["9", "8"], ["3", "2"]]))
+    assert game.rounds[0].winners == (0,)
+    game = finish_round(game, _round_won_by(game, 1, [["9", "4"], ["5"], ["4", "2"]]))
+    assert game.rounds[1].winners == (1,)
+    # P0 has 0 + 13 points, P1 17 + 0, P2 5 + 6: P2 won no deal and wins the game.
+    assert game.winners == (2,)
+    assert game.victory_points == (0, 0, 0)
+
+
+@pytest.mark.rules("ruling.older-several-deals", "ass-joker.cursed-joker-loses-game")
+def test_the_cursed_joker_at_the_end_of_an_earlier_deal_still_loses_the_game() -> None:
+    game = _older_game(3, num_rounds=2)
+    game = finish_round(game, _round_won_by(game, 0, [["5"], ["9", "8"], ["AJ", "2"]]))
+    assert game.rounds[0].ass_joker_holder == 2
+    game = finish_round(game, _round_won_by(game, 1, [["9", "9"], ["5"], ["1"]]))
+    # P2 has the fewest points in all (-2 + 1) but held the Cursed Joker: P1 (17) beats P0 (18).
+    assert [sum(r.card_points[p] for r in game.rounds) for p in range(3)] == [18, 17, -1]
+    assert game.winners == (1,)
+
+
+@pytest.mark.rules("ruling.older-several-deals", "ass-joker.cursed-joker-loses-game")
+def test_when_every_player_held_the_cursed_joker_the_fewest_points_still_win() -> None:
+    game = _older_game(2, num_rounds=2)
+    game = finish_round(game, _round_won_by(game, 0, [["5"], ["AJ", "3"]]))
+    game = finish_round(game, _round_won_by(game, 1, [["AJ", "9"], ["5"]]))
+    assert {r.ass_joker_holder for r in game.rounds} == {0, 1}
+    assert game.winners == (1,)
+
+
+@pytest.mark.rules("ruling.older-several-deals", "ruling.game-ties")
+@pytest.mark.parametrize(("deals", "winner"), [("sum", 0), ("last", 2)])
+def test_a_tied_older_game_plays_an_extra_deal_that_adds_up_unless_the_last_decides(
+    deals: str, winner: int
+) -> None:
+    game = _older_game(3, game_tie_policy="extra_final_round", lowest_score_deals=deals)
+    game = finish_round(game, _round_won_by(game, 0, [["5"], ["J", "4"], ["9"]]))
+    assert game.rounds[0].winners == (0, 1)
+    assert game.winners is None
+    game = finish_round(game, _round_won_by(game, 2, [["2"], ["3"], ["5"]]))
+    # Summed, P0 has 0 + 2, P1 0 + 3, P2 9 + 0; the extra deal alone is P2's.
+    assert game.winners == (winner,)
+
+
 # -- a game --------------------------------------------------------------------------------------
 
 

@@ -21,7 +21,7 @@ from sabai_rules.referee import replay, table_after
 from sabai_rules.referee.export import export_view
 from sabai_rules.referee.i18n import label
 from sabai_rules.referee.record import RecordError, read_record, write_record
-from sabai_rules.ruleset import PRESETS
+from sabai_rules.ruleset import PRESETS, Ruleset
 from tests.support import json_keys, sabai
 
 Json = dict[str, Any]
@@ -576,3 +576,21 @@ def test_a_thousand_simulated_games_replay_without_a_refusal() -> None:
             refused.append(f"{where}: {len(verdict.results)} of {len(record.rounds)} rounds ended")
     assert refused == []
     assert events > 50_000
+
+
+@pytest.mark.rules("ruling.older-several-deals")
+def test_an_older_game_of_several_deals_ends_on_its_points_added_up(tmp_path: Path) -> None:
+    older = Ruleset.preset("older").with_options(num_rounds=3)
+    record = simulate(3, 8, ruleset=older, bots="random")
+    verdict = replay(record)
+    assert verdict.complete and len(verdict.results) == 3
+    totals = [sum(r.card_points[p] for r in verdict.results) for p in range(3)]
+    assert totals != list(verdict.results[-1].card_points)
+    path = _write(tmp_path, json.loads(write_record(record)))
+    code, out, err = sabai("replay", str(path))
+    assert (code, err) == (EXIT_OK, "")
+    points = ", ".join(f"{name} {v}" for name, v in zip(record.players, totals, strict=True))
+    won_by = ", ".join(record.players[p] for p in verdict.game.winners or ())
+    assert out.splitlines()[-1] == (
+        f"{label('en', 'verdict.final')}: {points} — {label('en', 'verdict.game-won-by')} {won_by}"
+    )

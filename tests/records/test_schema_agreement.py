@@ -351,7 +351,10 @@ READER_ONLY: list[tuple[str, Change]] = [
     ("unknown-player", _set(f"{EVENT}.actor", "Chloé")),
     ("seat-beyond-the-table", _set(f"{EVENT}.actor", 5)),
     ("unknown-rule-in-a-claim", _set("claim", {"rule": "turn.nope"})),
-    ("options-that-do-not-fit", _option("scoring", "lowest_score")),
+    (
+        "options-that-do-not-fit",
+        _both(_option("scoring", "lowest_score"), _option("lowest_score_deals", "last")),
+    ),
     ("nose-races-not-random", _set(f"{ROUND}.nose_races", ["Anna"])),
     (
         "reshuffles-never-made",

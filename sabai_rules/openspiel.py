@@ -171,7 +171,7 @@ class SabaiSabaiState(pyspiel.State):  # type: ignore[misc]
         return self._tensor(player, pyspiel.State.information_state_tensor)
 
     def _tensor(self, player: int | None, openspiels: Any) -> list[float]:
-        # OpenSpiel's own makes a new float of every value (1,237 at four players), most of them
+        # OpenSpiel's own makes a new float of every value (1,238 at four players), most of them
         # zeros: the rows' empty slots (Episode.observation_floats shares them).
         node = self.node
         me = node.current_player if player is None else player

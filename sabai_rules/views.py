@@ -320,6 +320,7 @@ OBSERVATION_HEADER: Final = (
     "offer_slot+1",
     "motion+1",  # the thrower of an open motion (AlsoThrowIn)
     "reactions",  # cards thrown in since the last turn card
+    "stale",  # 1 once the top card was drawn past with no turn card (no longer just played)
     "queue",  # effects waiting
     "queue_kind",  # the first: 0 none, 1 function, 2 compensation card
     "queue_player+1",  # its executor or thrower
@@ -504,6 +505,7 @@ def _header(state: State, me: int, by_card: tuple[int, ...]) -> tuple[list[int],
         ),
         f.motion + 1,
         f.reactions,
+        int(f.stale),
         len(queue),
         *waiting,
         _CHANCE[offer.kind if type(offer) is Chance else None],

@@ -11,6 +11,7 @@ import pytest
 from sabai_rules.cards import DeckSpec
 from sabai_rules.layout import layout
 from sabai_rules.moves import Draw, Play, ThrowIn, apply, deal, legal_actions
+from sabai_rules.position import read_position
 from sabai_rules.ruleset import Ruleset
 from sabai_rules.views import (
     OBSERVATION_HEADER,
@@ -176,3 +177,19 @@ def test_a_buffer_that_cannot_hold_the_observation_is_refused_untouched() -> Non
     with pytest.raises(ValueError, match="player must be a seat from 0 to 1, not 2"):
         observation_into(state, 2, memoryview(buffer))
     assert buffer == b"\xff" * size
+
+
+@pytest.mark.rules("ass-joker.drawn-into-empty-row", "throw-in.interception")
+def test_a_top_card_drawn_past_shows_in_the_observation_as_the_moves_it_closes_do() -> None:
+    """Older edition: the 7 on the pile was drawn past by a turn that kept the Ass Joker into an
+    empty row. Ben may no longer throw in his 7 onto it, and his observation says why; the same
+    table with the 7 just played lets him."""
+    text = "older / Anna: AJ / Ben: 7 9 / pile top 7 / dealer Anna / turns 3"
+    fresh = read_position(text).state
+    stale = read_position(f"{text} / stale").state
+    throw = ThrowIn(1, 1, 0)
+    assert throw in legal_actions(fresh).throw_ins
+    assert throw not in legal_actions(stale).throw_ins
+    column = OBSERVATION_HEADER.index("stale")
+    assert (observation(fresh, 1)[column], observation(stale, 1)[column]) == (0, 1)
+    assert observation(fresh, 1) != observation(stale, 1)

@@ -583,7 +583,8 @@ def test_an_older_game_of_several_deals_ends_on_its_points_added_up(tmp_path: Pa
     older = Ruleset.preset("older").with_options(num_rounds=3)
     record = simulate(3, 8, ruleset=older, bots="random")
     verdict = replay(record)
-    assert verdict.complete and len(verdict.results) == 3
+    assert verdict.complete
+    assert len(verdict.results) == 3
     totals = [sum(r.card_points[p] for r in verdict.results) for p in range(3)]
     assert totals != list(verdict.results[-1].card_points)
     path = _write(tmp_path, json.loads(write_record(record)))

@@ -32,7 +32,7 @@ import attrs
 
 from sabai_rules.cards import DeckSpec
 
-__all__ = ["MAX_NUM_ROUNDS", "PRESETS", "Ruleset"]
+__all__ = ["MAX_NUM_ROUNDS", "PRESETS", "Ruleset", "Values"]
 
 PRESETS: Final = ("current", "older", "simplified")
 #: The most rounds a ruleset may set (``num_rounds``), far beyond any game (a table of 12 plays 12
@@ -44,41 +44,90 @@ MAX_NUM_ROUNDS: Final = 100
 _shown = reprlib.repr
 
 
-def _one_of(*values: str) -> Any:
-    """A validator: the value is one of ``values`` (a message naming them all otherwise)."""
+@attrs.frozen
+class Values:
+    """What values an option takes, declared once beside it: the option's validator checks them
+    (:meth:`check`) and the record format's schema says them (:meth:`schema`). A choice of texts
+    (``choices``), true or false, or a whole number from ``least`` to ``most`` (either may be
+    open), or ``None`` too where ``none`` says what it means."""
+
+    kind: Literal["choice", "bool", "int"]
+    choices: tuple[str, ...] = ()
+    least: int | None = None
+    most: int | None = None
+    #: ``None`` allowed, and what it means ("" for nothing to say); ``None``: not allowed.
+    none: str | None = None
+
+    def check(self, name: str, value: Any) -> None:
+        """:class:`TypeError` for a value of the wrong kind, :class:`ValueError` for one out of
+        range; each message names the option, the value (a bounded excerpt) and what it may be."""
+        if self.kind == "bool":
+            if type(value) is not bool:
+                raise TypeError(f"{name} must be true or false, not {_shown(value)}")
+        elif self.kind == "choice":
+            if type(value) is not str or value not in self.choices:
+                allowed = ", ".join(map(repr, self.choices))
+                raise ValueError(f"{name} must be one of {allowed}, not {_shown(value)}")
+        elif value is None and self.none is not None:
+            return
+        elif type(value) is not int:
+            what = "a whole number" if self.none is None else "a whole number or none"
+            raise TypeError(f"{name} must be {what}, not {_shown(value)}")
+        elif (self.least is not None and value < self.least) or (
+            self.most is not None and value > self.most
+        ):
+            if self.most is None:
+                span = f"at least {self.least}"
+            elif self.least is None:
+                span = f"at most {self.most}"
+            else:
+                span = f"{self.least} to {self.most}"
+            if self.none is not None:
+                span += f" (or None: {self.none})" if self.none else " (or None)"
+            raise ValueError(f"{name} must be {span}, not {_shown(value)}")
+
+    def schema(self, ruling: str) -> dict[str, Any]:
+        """The option's entry in the record format's JSON Schema (its description names
+        ``ruling``)."""
+        out: dict[str, Any] = {"description": f"See {ruling}."}
+        if self.kind == "choice":
+            out["enum"] = list(self.choices)
+        elif self.kind == "bool":
+            out["type"] = "boolean"
+        else:
+            out["type"] = "integer" if self.none is None else ["integer", "null"]
+            if self.least is not None:
+                out["minimum"] = self.least
+            if self.most is not None:
+                out["maximum"] = self.most
+        return out
+
+
+def _one_of(*choices: str) -> Values:
+    return Values("choice", choices)
+
+
+def _whole(least: int | None, most: int | None, *, none: str | None = None) -> Values:
+    return Values("int", least=least, most=most, none=none)
+
+
+def _option(default: Any, ruling: str, values: Values | None = None) -> Any:
+    """An option, the ruling it reads, and the values it takes (``values``: true or false when the
+    default is, otherwise given); its validator checks them, never their legality."""
+    if values is None:
+        if not isinstance(default, bool):
+            raise TypeError("an option that is not true or false declares its values")
+        values = Values("bool")
+    declared = values
 
     def check(instance: Any, attribute: Any, value: Any) -> None:
-        if type(value) is not str or value not in values:
-            allowed = ", ".join(map(repr, values))
-            raise ValueError(f"{attribute.name} must be one of {allowed}, not {_shown(value)}")
+        declared.check(attribute.name, value)
 
-    return check
-
-
-def _is_bool(instance: Any, attribute: Any, value: Any) -> None:
-    if type(value) is not bool:
-        raise TypeError(f"{attribute.name} must be true or false, not {_shown(value)}")
-
-
-def _is_int(instance: Any, attribute: Any, value: Any) -> None:
-    if type(value) is not int:
-        raise TypeError(f"{attribute.name} must be a whole number, not {_shown(value)}")
-
-
-def _is_int_or_none(instance: Any, attribute: Any, value: Any) -> None:
-    if value is not None and type(value) is not int:
-        raise TypeError(f"{attribute.name} must be a whole number or none, not {_shown(value)}")
-
-
-def _option(default: Any, ruling: str, validator: Any = None) -> Any:
-    """An option; its kind is checked (true or false, a whole number, one of named values),
-    never its legality."""
-    if validator is None and isinstance(default, bool):
-        validator = _is_bool
-    elif validator is None and isinstance(default, int):
-        validator = _is_int
     return attrs.field(
-        default=default, validator=validator, metadata={"ruling": ruling}, kw_only=True
+        default=default,
+        validator=check,
+        metadata={"ruling": ruling, "values": values},
+        kw_only=True,
     )
 
 
@@ -86,11 +135,15 @@ def _option(default: Any, ruling: str, validator: Any = None) -> Any:
 class Ruleset:
     """How to play: the current edition's reading unless told otherwise.
 
-    Validators check only that each value is of the right kind; there is no legality here.
+    Validators check each value against what its option declares it takes (:class:`Values`: its
+    kind and range); there is no legality here.
     """
 
-    deck: DeckSpec = _option(
-        DeckSpec(), "ruling.deck-composition", attrs.validators.instance_of(DeckSpec)
+    deck: DeckSpec = attrs.field(
+        default=DeckSpec(),
+        validator=attrs.validators.instance_of(DeckSpec),
+        metadata={"ruling": "ruling.deck-composition"},
+        kw_only=True,
     )
     joker_onto_ass_joker: bool = _option(True, "ruling.joker-onto-ass-joker")
     compensation_slot: Literal["vacated", "append"] = _option(
@@ -98,7 +151,7 @@ class Ruleset:
     )
     keep_discard_triggers_function: bool = _option(True, "ruling.keep-discard-triggers-function")
     functions_optional: bool = _option(False, "ruling.functions-mandatory")
-    ass_joker_value: int = _option(0, "ruling.ass-joker-value")
+    ass_joker_value: int = _option(0, "ruling.ass-joker-value", _whole(-14, 14))
     ass_joker_holder_can_win_round: bool = _option(False, "ruling.ass-joker-loses-round")
     ass_joker_vp_fallback: Literal["next_lowest", "none"] = _option(
         "next_lowest", "ruling.ass-joker-victory-point-fallback", _one_of("next_lowest", "none")
@@ -156,16 +209,18 @@ class Ruleset:
     round_tie_policy: Literal["all", "none", "fewest_cards_then_all"] = _option(
         "all", "ruling.round-ties", _one_of("all", "none", "fewest_cards_then_all")
     )
-    num_rounds: int | None = _option(None, "ruling.number-of-rounds", _is_int_or_none)
+    num_rounds: int | None = _option(
+        None, "ruling.number-of-rounds", _whole(1, MAX_NUM_ROUNDS, none="one round per player")
+    )
     game_tie_policy: Literal["co_winners", "extra_final_round"] = _option(
         "co_winners", "ruling.game-ties", _one_of("co_winners", "extra_final_round")
     )
     final_round_max_turns: int | None = _option(
-        1000, "ruling.final-round-termination", _is_int_or_none
+        1000, "ruling.final-round-termination", _whole(1, None, none="")
     )
-    max_round_turns: int | None = _option(None, "ruling.round-turn-cap", _is_int_or_none)
-    max_turn_reactions: int | None = _option(None, "ruling.reaction-cap", _is_int_or_none)
-    initial_peek: int = _option(0, "ruling.older-initial-peek")
+    max_round_turns: int | None = _option(None, "ruling.round-turn-cap", _whole(1, None, none=""))
+    max_turn_reactions: int | None = _option(None, "ruling.reaction-cap", _whole(1, None, none=""))
+    initial_peek: int = _option(0, "ruling.older-initial-peek", _whole(0, 4))
     initial_peek_optional: bool = _option(False, "ruling.older-look-optional")
     scoring: Literal["victory_points", "lowest_score"] = _option(
         "victory_points", "ruling.older-scoring", _one_of("victory_points", "lowest_score")
@@ -196,17 +251,6 @@ class Ruleset:
     }
 
     def __attrs_post_init__(self) -> None:
-        if not 0 <= self.initial_peek <= 4:
-            raise ValueError(f"initial_peek must be 0 to 4, not {_shown(self.initial_peek)}")
-        if self.num_rounds is not None and not 1 <= self.num_rounds <= MAX_NUM_ROUNDS:
-            raise ValueError(
-                f"num_rounds must be 1 to {MAX_NUM_ROUNDS} (or None: one round per player), "
-                f"not {_shown(self.num_rounds)}"
-            )
-        for cap in ("final_round_max_turns", "max_round_turns", "max_turn_reactions"):
-            value = getattr(self, cap)
-            if value is not None and value < 1:
-                raise ValueError(f"{cap} must be at least 1 (or None), not {_shown(value)}")
         if (
             self.scoring == "lowest_score"
             and self.lowest_score_deals == "last"
@@ -241,6 +285,21 @@ class Ruleset:
     @classmethod
     def option_names(cls) -> tuple[str, ...]:
         return tuple(f.name for f in attrs.fields(cls))
+
+    @classmethod
+    def values_of(cls, option: str) -> Values:
+        """What values ``option`` takes; every option but the deck (a
+        :class:`~sabai_rules.cards.DeckSpec`) declares them. :class:`TypeError` for another name."""
+        for field in attrs.fields(cls):
+            if field.name == option and "values" in field.metadata:
+                return field.metadata["values"]  # type: ignore[no-any-return]
+        raise TypeError(f"unknown ruleset option {option!r} (or the deck, which has no values)")
+
+    @classmethod
+    def option_schema(cls, option: str) -> dict[str, Any]:
+        """``option``'s entry in the record format's JSON Schema, written from its declared values
+        (the schema files hold what this gives: a test compares)."""
+        return cls.values_of(option).schema(cls.ruling_of(option))
 
     @classmethod
     def ruling_of(cls, option: str) -> str:

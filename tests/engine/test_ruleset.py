@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import typing
+
 import attrs
 import pytest
 
@@ -34,6 +37,42 @@ def test_presets_have_the_catalogue_values(preset: str, cat: Catalogue) -> None:
     for option in Ruleset.option_names():
         (ruling,) = cat.rulings(option=option)
         assert _as_catalogue_value(getattr(rules, option)) == ruling.value(preset), option
+
+
+@pytest.mark.parametrize("option", [o for o in Ruleset.option_names() if o != "deck"])
+def test_each_option_declares_the_values_its_type_says(option: str) -> None:
+    """The declared values (which the validator checks and the record schema is written from)
+    agree with the option's type, which ``mypy`` reads: the same choices, true or false, or a
+    whole number (``None`` too only where the type allows it); every preset's value is allowed."""
+    kind = attrs.fields_dict(attrs.resolve_types(Ruleset))[option].type
+    values = Ruleset.values_of(option)
+    if typing.get_origin(kind) is typing.Literal:
+        assert (values.kind, values.choices) == ("choice", typing.get_args(kind))
+    elif kind is bool:
+        assert values.kind == "bool"
+    else:
+        assert values.kind == "int"
+        assert (values.none is not None) == (kind == int | None)
+    for preset in PRESETS:
+        values.check(option, getattr(Ruleset.preset(preset), option))
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "error", "message"),
+    [
+        ("ass_joker_value", 15, ValueError, "ass_joker_value must be -14 to 14, not 15"),
+        ("initial_peek", -1, ValueError, "initial_peek must be 0 to 4, not -1"),
+        ("max_round_turns", 0, ValueError, "max_round_turns must be at least 1 (or None), not 0"),
+        ("num_rounds", 1.0, TypeError, "num_rounds must be a whole number or none, not 1.0"),
+        ("allow_on_behalf", 1, TypeError, "allow_on_behalf must be true or false, not 1"),
+        ("nose_race", "fast", ValueError, "nose_race must be one of 'recorded', 'random', 'off'"),
+    ],
+)
+def test_a_value_outside_what_its_option_declares_is_refused_by_name(
+    option: str, value: object, error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=f"^{re.escape(message)}"):
+        Ruleset().with_options(**{option: value})
 
 
 def test_the_default_is_the_current_edition() -> None:

@@ -1,5 +1,5 @@
 """The JSON Schema of records of version 2 (``record-v2.schema.json``): derived from version 1's
-(``tools/record_schema_v2.py``), valid, and in agreement with the reader on a corpus of what a
+(``tools/record_schema.py``), valid, and in agreement with the reader on a corpus of what a
 table writes — a deal with unknown cards, faces shown, rows turned up, a round from a position —
 but for what JSON Schema cannot say (that the faces stated can be dealt together, that a
 position reads)."""
@@ -37,7 +37,7 @@ def validator() -> jsonschema.Draft202012Validator:
 
 
 def test_the_schema_of_version_2_is_version_1_with_what_a_table_knows() -> None:
-    tool = Path(__file__).resolve().parents[2] / "tools" / "record_schema_v2.py"
+    tool = Path(__file__).resolve().parents[2] / "tools" / "record_schema.py"
     result = subprocess.run(
         [sys.executable, str(tool), "--check"], capture_output=True, text=True, check=False
     )

@@ -1,14 +1,19 @@
-"""The JSON Schema of records of version 2, derived from version 1's.
+"""The JSON Schemas of records: version 1's ruleset options from the ruleset, version 2 from
+version 1.
 
-    python tools/record_schema_v2.py          # write sabai_rules/schema/record-v2.schema.json
-    python tools/record_schema_v2.py --check  # exit 1 if the file is not what version 1 gives
+    python tools/record_schema.py          # write both files in sabai_rules/schema/
+    python tools/record_schema.py --check  # exit 1 if either is not what it should be
+
+Version 1 is written by hand, but for its ruleset options: their names, and each option's entry
+(:meth:`sabai_rules.ruleset.Ruleset.option_schema`), come from the options' declared values, so
+that a new option or a new value reaches the schemas by running this script.
 
 A record of version 2 is a record of version 1 that may also say what a table knows
 (:mod:`sabai_rules.referee.record`): a round may start from a position (``start``) instead of a
 deal, a deal's order may hold ``"?"`` and stop before the end of the deck, an event may state the
 face of the card it shows (``shows``), a round the rows turned up at its end (``reveal``). Every
-other part of the schema is version 1's, so a change there (a new ruleset option) reaches
-version 2 by running this script; ``tests/records/test_table_schema.py`` checks that it did.
+other part of the schema is version 1's. ``tests/records/test_table_schema.py`` checks that both
+files are what this script writes.
 """
 
 from __future__ import annotations
@@ -24,6 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = ROOT / "sabai_rules" / "schema"
 V1 = SCHEMA / "record-v1.schema.json"
 V2 = SCHEMA / "record-v2.schema.json"
+sys.path.insert(0, str(ROOT))
+
+from sabai_rules.ruleset import Ruleset  # noqa: E402
 
 Json = dict[str, Any]
 
@@ -66,6 +74,17 @@ _DESCRIPTION = (
     " card shown (unseen_by). The reader also checks that the faces a record"
     " states can be dealt together, and the referee that the play agrees with them."
 )
+
+
+def with_options(v1: Json) -> Json:
+    """Version 1 with its ruleset options written from the ruleset (the deck is always the
+    preset's: no option of a record)."""
+    out = copy.deepcopy(v1)
+    options = out["$defs"]["ruleset"]["properties"]["options"]
+    names = [name for name in Ruleset.option_names() if name != "deck"]
+    options["propertyNames"] = {"enum": names}
+    options["properties"] = {name: Ruleset.option_schema(name) for name in names}
+    return out
 
 
 def derived(v1: Json) -> Json:
@@ -156,13 +175,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--check", action="store_true", help="check instead of writing")
     args = parser.parse_args(argv)
-    wanted = text(derived(json.loads(V1.read_text(encoding="utf-8"))))
+    v1 = with_options(json.loads(V1.read_text(encoding="utf-8")))
+    wanted = {V1: text(v1), V2: text(derived(v1))}
     if args.check:
-        if not V2.exists() or V2.read_text(encoding="utf-8") != wanted:
-            print(f"{V2.relative_to(ROOT)} is not what version 1 gives: run {__file__}")
-            return 1
-        return 0
-    V2.write_text(wanted, encoding="utf-8")
+        stale = [path for path, want in wanted.items() if path.read_text(encoding="utf-8") != want]
+        for path in stale:
+            where = path.relative_to(ROOT)
+            print(f"{where} is not what the ruleset and version 1 give: run {__file__}")
+        return 1 if stale else 0
+    for path, want in wanted.items():
+        path.write_text(want, encoding="utf-8")
     return 0
 
 

@@ -151,7 +151,7 @@ class Ruleset:
     )
     keep_discard_triggers_function: bool = _option(True, "ruling.keep-discard-triggers-function")
     functions_optional: bool = _option(False, "ruling.functions-mandatory")
-    ass_joker_value: int = _option(0, "ruling.ass-joker-value", _whole(-14, 14))
+    ass_joker_value: int = _option(0, "ruling.ass-joker-value", _whole(-100, 100))
     ass_joker_holder_can_win_round: bool = _option(False, "ruling.ass-joker-loses-round")
     ass_joker_vp_fallback: Literal["next_lowest", "none"] = _option(
         "next_lowest", "ruling.ass-joker-victory-point-fallback", _one_of("next_lowest", "none")

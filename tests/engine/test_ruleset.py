@@ -60,7 +60,7 @@ def test_each_option_declares_the_values_its_type_says(option: str) -> None:
 @pytest.mark.parametrize(
     ("option", "value", "error", "message"),
     [
-        ("ass_joker_value", 15, ValueError, "ass_joker_value must be -14 to 14, not 15"),
+        ("ass_joker_value", 101, ValueError, "ass_joker_value must be -100 to 100, not 101"),
         ("initial_peek", -1, ValueError, "initial_peek must be 0 to 4, not -1"),
         ("max_round_turns", 0, ValueError, "max_round_turns must be at least 1 (or None), not 0"),
         ("num_rounds", 1.0, TypeError, "num_rounds must be a whole number or none, not 1.0"),

@@ -197,7 +197,7 @@ CORPUS: list[tuple[str, str, Change, bool]] = [
     ("options", "boolean-as-number", _option("allow_on_behalf", 0), False),
     ("options", "boolean-as-text", _option("allow_on_behalf", "false"), False),
     ("options", "number", _option("ass_joker_value", -4), True),
-    ("options", "number-beyond-a-card", _option("ass_joker_value", 15), False),
+    ("options", "number-beyond-a-hundred", _option("ass_joker_value", 101), False),
     ("options", "number-as-text", _option("ass_joker_value", "-4"), False),
     ("options", "number-fraction", _option("ass_joker_value", 0.5), False),
     ("options", "num-rounds-100", _option("num_rounds", 100), True),

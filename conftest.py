@@ -11,7 +11,9 @@ collect_ignore = [
     f"sabai_rules/{module}.py"
     for module, needs in (
         ("openspiel", "pyspiel"),
+        ("frameworks/openspiel", "pyspiel"),
         ("pettingzoo", "pettingzoo"),
+        ("frameworks/pettingzoo", "pettingzoo"),
         ("scribe/server", "starlette"),
     )
     if importlib.util.find_spec(needs) is None

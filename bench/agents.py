@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playouts import choose
 
 from sabai_rules.engine import COMPILED
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     apply,
     apply_chance,
@@ -49,10 +50,9 @@ from sabai_rules.moves import (
     seeded_outcome,
     to_move,
 )
-from sabai_rules.ruleset import Ruleset
-from sabai_rules.space import action_space
+from sabai_rules.play.space import action_space
+from sabai_rules.play.views import observation, sample_consistent_state, view
 from sabai_rules.state import Chance, ChanceKind, State
-from sabai_rules.views import observation, sample_consistent_state, view
 
 
 def _states(players: int, rounds: int, seed: int) -> list[State]:

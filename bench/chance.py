@@ -33,8 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playouts import choose
 
 from sabai_rules.engine import COMPILED
+from sabai_rules.model.ruleset import PRESETS, Ruleset
 from sabai_rules.moves import apply, chance_outcomes, deal, legal_actions, resolve_chance
-from sabai_rules.ruleset import PRESETS, Ruleset
 
 MODELS = ("sampled", "explicit", "lazy")
 

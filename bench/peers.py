@@ -28,19 +28,19 @@ Frameworks, with observations (a second table): a step is one applied action, ch
 and costs what a learning loop pays: at a decision the player's legal actions and their
 observation, the choice, applying it.
 
-* OpenSpiel: sabai-rules' ``python_sabai_sabai`` (``sabai_rules.openspiel``, 4 players, explicit
-  chance) beside OpenSpiel's own Python games ``python_liars_poker`` and ``python_kuhn_poker``,
-  through the same calls (``state.apply_action``, in place), two ways to observe: ``tensor``
-  (``state.observation_tensor(player)``, a list of floats) and ``observer``
+* OpenSpiel: sabai-rules' ``python_sabai_sabai`` (``sabai_rules.frameworks.openspiel``, 4 players,
+  explicit chance) beside OpenSpiel's own Python games ``python_liars_poker`` and
+  ``python_kuhn_poker``, through the same calls (``state.apply_action``, in place), two ways to
+  observe: ``tensor`` (``state.observation_tensor(player)``, a list of floats) and ``observer``
   (``make_observation(game)``: ``set_from(state, player)``, then its numpy ``tensor``, the way
   OpenSpiel recommends in Python); and a third, ``rl_environment``, OpenSpiel's environment for
   its learning agents (``rl_environment.Environment(game)``: ``reset``, then ``step`` with a
   uniform choice among the player's legal actions; at each step it asks every player's tensor
   and legal actions, and takes chance's outcomes itself, its steps counted from the state's
   history).
-* PettingZoo: sabai-rules' environment (``sabai_rules.pettingzoo``, 4 players) beside PettingZoo's
-  classic environments tic-tac-toe, connect four, Leduc hold'em and Texas hold'em, each as
-  ``env()`` (wrapped as PettingZoo ships them) and ``raw_env``: ``agent_iter``, ``last()`` (the
+* PettingZoo: sabai-rules' environment (``sabai_rules.frameworks.pettingzoo``, 4 players) beside
+  PettingZoo's classic environments tic-tac-toe, connect four, Leduc hold'em and Texas hold'em, each
+  as ``env()`` (wrapped as PettingZoo ships them) and ``raw_env``: ``agent_iter``, ``last()`` (the
   observation dict), a uniform choice among ``flatnonzero(action_mask == 1)``, ``step``.
 
 Times are CPU time of this process (``time.process_time``), so that a busy or throttled virtual
@@ -70,8 +70,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sabai_rules.engine import COMPILED
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import apply, deal, legal_actions
-from sabai_rules.ruleset import Ruleset
 
 # Plays one whole round with the policy's generator and a round index; returns its transitions.
 Round = Callable[[random.Random, int], int]
@@ -257,7 +257,7 @@ def frameworks(notes: list[str]) -> list[Entry]:
         import open_spiel.python.games  # noqa: F401, PLC0415 - registers the python_* games
         import pyspiel  # noqa: PLC0415
 
-        import sabai_rules.openspiel  # noqa: F401, PLC0415 - registers python_sabai_sabai
+        import sabai_rules.frameworks.openspiel  # noqa: F401, PLC0415 - registers python_sabai_sabai
     except ImportError as exc:
         notes.append(f"skipped OpenSpiel with observations ({exc}); pip install -e '.[bench]'")
     else:

@@ -34,8 +34,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sabai_rules.cards import Deck, DeckSpec
 from sabai_rules.engine import COMPILED
+from sabai_rules.model.cards import Deck, DeckSpec
+from sabai_rules.model.ruleset import PRESETS, Ruleset
 from sabai_rules.moves import (
     Action,
     LegalActions,
@@ -44,7 +45,6 @@ from sabai_rules.moves import (
     deal,
     legal_actions,
 )
-from sabai_rules.ruleset import PRESETS, Ruleset
 from sabai_rules.state import State
 
 

@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sabai_rules.bots import simulate
+from sabai_rules.agents.simulate import simulate
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.referee import replay
 from sabai_rules.referee.record import read_record, write_record
-from sabai_rules.ruleset import Ruleset
 
 
 def main() -> None:

@@ -42,9 +42,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sabai_rules import chance  # noqa: E402
-from sabai_rules.game import finish_round, new_game, start_round  # noqa: E402
+from sabai_rules.model import chance  # noqa: E402
+from sabai_rules.model.ruleset import Ruleset  # noqa: E402
 from sabai_rules.moves import Action, Give, Pass, apply, legal_actions  # noqa: E402
+from sabai_rules.play.game import finish_round, new_game, start_round  # noqa: E402
 from sabai_rules.referee.record import (  # noqa: E402
     MAX_ROUND_EVENTS,
     Deal,
@@ -53,7 +54,6 @@ from sabai_rules.referee.record import (  # noqa: E402
     RoundRecord,
     write_record,
 )
-from sabai_rules.ruleset import Ruleset  # noqa: E402
 from sabai_rules.state import State  # noqa: E402
 
 COMMANDS = {

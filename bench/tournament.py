@@ -10,9 +10,9 @@ the process pool at 1 worker, 2 and every core (``os.cpu_count()``), then on a l
 installed; each run's wall time, games per second, the speed-up over one worker, and a check that
 every run wrote the same file. Ray's time includes shipping the plan to its workers.
 
-Memory (``--memory N``): one worker's loop (:func:`~sabai_rules.tournament.play_range`, in this
-process) over N games in ranges of 50, its resident set size (``VmRSS``) printed every tenth of the
-way: flat means nothing grows with the games played (the bounded caches of views and legal
+Memory (``--memory N``): one worker's loop (:func:`~sabai_rules.agents.tournament.play_range`, in
+this process) over N games in ranges of 50, its resident set size (``VmRSS``) printed every tenth of
+the way: flat means nothing grows with the games played (the bounded caches of views and legal
 actions fill within the first games).
 """
 
@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sabai_rules.tournament import MissingExtraError, Plan, Tournament, need, play_range, run
+from sabai_rules.agents.tournament import MissingExtraError, Plan, Tournament, need, play_range, run
 
 
 def _rss_mb() -> float:

@@ -104,9 +104,9 @@ nitpick_ignore_regex = [
     # Type aliases (unions and literals) are described in their modules' text, not as classes.
     (
         "py:class",
-        r"'?(sabai_rules\.[a-z_]+\.)?(Action|Effect|Language|Edition|Kind|OptionValue|Shown|Position)'?",
+        r"'?(sabai_rules\.[a-z_.]+\.)?(Action|Effect|Language|Edition|Kind|OptionValue|Shown|Position)'?",
     ),
-    ("py:data", r"(sabai_rules\.[a-z_]+\.)?(Language|Edition)"),
+    ("py:data", r"(sabai_rules\.[a-z_.]+\.)?(Language|Edition)"),
     # The type variables of the argument checks' and the catalogue's signatures.
     ("py:class", r"(sabai_rules\.[a-z_.]+\.)?_T"),
     # The type variable tuple of Work.emit (an event class and its fields).

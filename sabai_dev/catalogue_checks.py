@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 
 import attrs
 
-from sabai_rules.catalogue import (
+from sabai_rules.model.catalogue import (
     EDITION_OF,
     LANGUAGES,
     SOURCE_LANGUAGES,

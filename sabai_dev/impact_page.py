@@ -26,12 +26,12 @@ from typing import Any
 
 import attrs
 
-from sabai_rules import catalogue
-from sabai_rules.catalogue import Language
-from sabai_rules.impact import alternatives, significant, varied_options
-from sabai_rules.report import ENDS
-from sabai_rules.ruleset import Ruleset
-from sabai_rules.tournament import MECHANICS
+from sabai_rules.agents.impact import alternatives, significant, varied_options
+from sabai_rules.agents.report import ENDS
+from sabai_rules.agents.tournament import MECHANICS
+from sabai_rules.model import catalogue
+from sabai_rules.model.catalogue import Language
+from sabai_rules.model.ruleset import Ruleset
 
 __all__ = ["Page", "Section", "markdown", "measure", "measures", "problems", "render"]
 

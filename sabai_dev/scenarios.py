@@ -2,7 +2,7 @@
 
 A scenario file (YAML, in ``tests/scenarios/``) names the rule and ruling ids it exercises,
 describes the situation for players in several languages, sets out a table with
-:func:`~sabai_rules.layout.layout`, and lists actions with what must follow each one. The test
+:func:`~sabai_rules.play.layout.layout`, and lists actions with what must follow each one. The test
 suite runs every scenario; the rulebook renders them as worked examples. Reading YAML needs
 PyYAML (installed with the ``test`` and ``docs`` extras).
 
@@ -48,12 +48,12 @@ from typing import Any, Final
 import attrs
 
 from sabai_rules import moves
-from sabai_rules.cards import face_name, parse_face
-from sabai_rules.game import finish_round, new_game
-from sabai_rules.layout import layout
+from sabai_rules.model.cards import face_name, parse_face
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import Action, IllegalActionError, apply, legal_actions
-from sabai_rules.ruleset import Ruleset
-from sabai_rules.scoring import score_round
+from sabai_rules.play.game import finish_round, new_game
+from sabai_rules.play.layout import layout
+from sabai_rules.play.scoring import score_round
 from sabai_rules.state import Function, Game, Offer, State, cards_in
 
 __all__ = [
@@ -233,7 +233,7 @@ def _layout_arguments(table: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _set_out(ruleset: Ruleset, arguments: Mapping[str, Any]) -> tuple[State, str | None]:
-    """The table of ``arguments``: built by :func:`~sabai_rules.layout.layout`, or, with
+    """The table of ``arguments``: built by :func:`~sabai_rules.play.layout.layout`, or, with
     ``dealt: true``, dealt by :func:`~sabai_rules.moves.deal` from a deck in the order that,
     dealt by the rules, gives these rows and this draw pile. Also why the deal does not give
     them, or ``None``."""

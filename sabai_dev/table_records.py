@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from sabai_rules.cards import face_text
+from sabai_rules.model.cards import face_text
 from sabai_rules.moves import LookAtCards
 from sabai_rules.referee.record import SHOWN_BY, read_record
 from sabai_rules.referee.replay import Dealt, Played, RoundClosed, play_record

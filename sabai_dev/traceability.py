@@ -28,7 +28,7 @@ from pathlib import Path
 import attrs
 
 from sabai_dev.scenarios import load_scenarios
-from sabai_rules.catalogue import Catalogue
+from sabai_rules.model.catalogue import Catalogue
 
 __all__ = ["Citation", "Trace", "Waiver", "gate", "load_waivers", "scan_code", "trace"]
 

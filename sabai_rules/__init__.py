@@ -9,26 +9,28 @@
 >>> sabai.view(state, 1).held is not None, sabai.view(state, 2).held
 (True, None)
 
-The rule catalogue is :mod:`sabai_rules.catalogue`; the engine is :mod:`sabai_rules.moves` (with
-:mod:`sabai_rules.state`, :mod:`sabai_rules.scoring`, :mod:`sabai_rules.game`); what a player may
-see is :mod:`sabai_rules.views`; a table as one line of text, printed and read back, is
-:mod:`sabai_rules.position`.
+The rule catalogue is :mod:`sabai_rules.model.catalogue`; the engine is :mod:`sabai_rules.moves`
+(with :mod:`sabai_rules.state`, :mod:`sabai_rules.play.scoring`, :mod:`sabai_rules.play.game`);
+what a player may see is :mod:`sabai_rules.play.views`; a table as one line of text, printed and
+read back, is :mod:`sabai_rules.play.position`. The folders are the layers, each built on those
+before it: :mod:`sabai_rules.model`, :mod:`sabai_rules.engine` (its front :mod:`sabai_rules.moves`),
+:mod:`sabai_rules.play`, :mod:`sabai_rules.referee` and :mod:`sabai_rules.frameworks`,
+:mod:`sabai_rules.agents` and :mod:`sabai_rules.scribe`, then the command line.
 """
 
 from __future__ import annotations
 
-from sabai_rules import catalogue
-from sabai_rules.cards import Deck, DeckSpec
-from sabai_rules.catalogue import (
+from sabai_rules import catalogue, chance, scoring, sequential, space, views  # noqa: F401 - the public paths, loaded as before
+from sabai_rules.model.cards import Deck, DeckSpec
+from sabai_rules.model.catalogue import (
     CatalogueError,
     Rule,
     Ruling,
     UnknownIdError,
     UnknownLanguageError,
 )
-from sabai_rules.events import Event
-from sabai_rules.game import finish_round, new_game, start_round
-from sabai_rules.layout import layout
+from sabai_rules.model.events import Event
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     Action,
     AlsoThrowIn,
@@ -61,13 +63,19 @@ from sabai_rules.moves import (
     resolve_chance,
     to_move,
 )
-from sabai_rules.position import Position, PositionError, from_position, position, read_position
-from sabai_rules.ruleset import Ruleset
-from sabai_rules.scoring import card_points, round_utilities, score_round, utility_bounds
-from sabai_rules.sequential import Decline, SequentialState
-from sabai_rules.space import ActionSpace, action_space
-from sabai_rules.state import ChanceModel, EndCause, Game, RoundResult, Stage, State
-from sabai_rules.views import (
+from sabai_rules.play.game import finish_round, new_game, start_round
+from sabai_rules.play.layout import layout
+from sabai_rules.play.position import (
+    Position,
+    PositionError,
+    from_position,
+    position,
+    read_position,
+)
+from sabai_rules.play.scoring import card_points, round_utilities, score_round, utility_bounds
+from sabai_rules.play.sequential import Decline, SequentialState
+from sabai_rules.play.space import ActionSpace, action_space
+from sabai_rules.play.views import (
     PlayerView,
     observation,
     observation_size,
@@ -75,6 +83,7 @@ from sabai_rules.views import (
     view,
     view_event,
 )
+from sabai_rules.state import ChanceModel, EndCause, Game, RoundResult, Stage, State
 
 __version__ = "0.1.0.dev0"
 

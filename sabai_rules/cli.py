@@ -42,9 +42,10 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, Literal, NoReturn, TextIO
 
-from sabai_rules import __version__, catalogue, chance
-from sabai_rules.bots import BOTS, simulate
-from sabai_rules.catalogue import (
+from sabai_rules import __version__
+from sabai_rules.agents.simulate import BOTS, simulate
+from sabai_rules.model import catalogue, chance
+from sabai_rules.model.catalogue import (
     LANGUAGES,
     CatalogueError,
     Edition,
@@ -52,7 +53,8 @@ from sabai_rules.catalogue import (
     Ruling,
     UnknownIdError,
 )
-from sabai_rules.position import PositionError, display_state, position, read_position
+from sabai_rules.model.ruleset import PRESETS, Ruleset
+from sabai_rules.play.position import PositionError, display_state, position, read_position
 from sabai_rules.referee.export import seed_guessable, write_export
 from sabai_rules.referee.i18n import label, written_in
 from sabai_rules.referee.judge import ActionTextError, read_actions, ruling_error, ruling_record
@@ -75,7 +77,6 @@ from sabai_rules.referee.render import (
 )
 from sabai_rules.referee.replay import Verdict, replay, table_after
 from sabai_rules.referee.viewer import render_html
-from sabai_rules.ruleset import PRESETS, Ruleset
 from sabai_rules.state import State
 
 __all__ = [
@@ -141,8 +142,8 @@ def _integer(text: str) -> int:
 
 
 def _seed(text: str) -> int | str:
-    """A seed as a record writes it (:func:`~sabai_rules.chance.canonical_seed`): ASCII digits are
-    the integer, any other text is the text, so that a seed ``simulate`` drew (32 hexadecimal
+    """A seed as a record writes it (:func:`~sabai_rules.model.chance.canonical_seed`): ASCII digits
+    are the integer, any other text is the text, so that a seed ``simulate`` drew (32 hexadecimal
     digits) can be given back."""
     try:
         return chance.canonical_seed(text, "--seed")
@@ -968,7 +969,7 @@ def _table_checks(command: str, args: argparse.Namespace) -> None:
 def _running(command: str) -> Iterator[None]:
     """A tournament's failures that are no bug: a missing extra, a parts directory of another
     run, a file that cannot be written, a Ray cluster that cannot be reached."""
-    from sabai_rules.tournament import (  # noqa: PLC0415
+    from sabai_rules.agents.tournament import (  # noqa: PLC0415
         MissingExtraError,
         RayAddressError,
         ResumeError,
@@ -1006,8 +1007,8 @@ def _interrupted(command: str, done: int, total: int) -> NoReturn:
 
 
 def _tournament_command(args: argparse.Namespace, out: TextIO) -> int:
-    from sabai_rules import report  # noqa: PLC0415
-    from sabai_rules.tournament import Tournament, run  # noqa: PLC0415
+    from sabai_rules.agents import report  # noqa: PLC0415
+    from sabai_rules.agents.tournament import Tournament, run  # noqa: PLC0415
 
     _table_checks("tournament", args)
     if len(args.bots) not in (1, args.players):
@@ -1051,7 +1052,7 @@ def _tournament_command(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _report_command(args: argparse.Namespace, out: TextIO) -> int:
-    from sabai_rules import report  # noqa: PLC0415
+    from sabai_rules.agents import report  # noqa: PLC0415
 
     with _running("report"):
         try:
@@ -1067,8 +1068,8 @@ def _report_command(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _impact_command(args: argparse.Namespace, out: TextIO) -> int:
-    from sabai_rules import impact  # noqa: PLC0415
-    from sabai_rules.tournament import run  # noqa: PLC0415
+    from sabai_rules.agents import impact  # noqa: PLC0415
+    from sabai_rules.agents.tournament import run  # noqa: PLC0415
 
     _table_checks("impact", args)
     base = Ruleset.preset(args.preset)
@@ -1109,7 +1110,7 @@ def _impact_command(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _rows(path: Path) -> list[dict[str, Any]]:
-    from sabai_rules.tournament import read_rows  # noqa: PLC0415
+    from sabai_rules.agents.tournament import read_rows  # noqa: PLC0415
 
     return read_rows(path)
 

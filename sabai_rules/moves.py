@@ -60,13 +60,16 @@ from sabai_rules.engine.actions import (
     ThrowIn,
     TouchNoseLast,
     WaiveFirstRefusal,
+    is_action,
 )
 from sabai_rules.engine.dealing import CARDS_DEALT, check_players, deal, deck_for
 from sabai_rules.engine.enumeration import LegalActions, ToMove, legal_actions, to_move
 from sabai_rules.engine.flow import max_round_length
+from sabai_rules.engine.legality import current_refusal
 from sabai_rules.engine.outcomes import (
     apply_chance,
     apply_chance_events,
+    chance_node,
     chance_outcomes,
     resolve_chance,
     seeded_outcome,
@@ -112,10 +115,13 @@ __all__ = [
     "apply_chance",
     "apply_chance_events",
     "apply_events",
+    "chance_node",
     "chance_outcomes",
     "check_players",
+    "current_refusal",
     "deal",
     "deck_for",
+    "is_action",
     "is_legal",
     "legal_actions",
     "max_round_length",

@@ -13,7 +13,7 @@ Conventions. Players are seats ``0 .. n-1`` in play order (counter-clockwise,
 ids, slot 0 at its left end (:rule:`ruling.row-positions`); while a compensation card is owed, the
 thrown card's slot holds a *gap* (a negative marker, :func:`is_gap`). The draw pile is a tuple with
 its **top card last**; the discard pile is a tuple with its **top card last**. Card ids never reach
-a player: use :func:`sabai_rules.views.view`.
+a player: use :func:`sabai_rules.play.views.view`.
 
 Transitions are in :mod:`sabai_rules.moves`; nothing here changes a state.
 """
@@ -27,8 +27,8 @@ from typing import Final
 import attr
 import attrs
 
-from sabai_rules.cards import Deck, face_name
-from sabai_rules.ruleset import Ruleset
+from sabai_rules.model.cards import Deck, face_name
+from sabai_rules.model.ruleset import Ruleset
 
 __all__ = [
     "LAZY",
@@ -697,7 +697,7 @@ class RoundResult:
 class Game:
     """A game: its rounds so far and the victory points (:rule:`game-end.winner`).
 
-    Built and advanced by :mod:`sabai_rules.game`.
+    Built and advanced by :mod:`sabai_rules.play.game`.
     """
 
     ruleset: Ruleset

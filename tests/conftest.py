@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from sabai_rules import catalogue
+from sabai_rules.model import catalogue
 
 settings.register_profile(
     "ci",

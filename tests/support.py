@@ -12,8 +12,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sabai_rules import catalogue
 from sabai_rules.cli import run
+from sabai_rules.model import catalogue
 
 
 def sabai(*argv: str) -> tuple[int, str, str]:

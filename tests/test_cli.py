@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from sabai_rules import catalogue, cli
+from sabai_rules import cli
 from sabai_rules.cli import (
     EXIT_DAMAGED,
     EXIT_ILLEGAL,
@@ -22,7 +22,8 @@ from sabai_rules.cli import (
     EXIT_USAGE,
     run,
 )
-from sabai_rules.position import position, read_position
+from sabai_rules.model import catalogue
+from sabai_rules.play.position import position, read_position
 from sabai_rules.referee import load_record, table_after
 from sabai_rules.state import State
 from tests.support import sabai

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from sabai_rules import catalogue
 from sabai_rules.cli import EXIT_DAMAGED, EXIT_ILLEGAL, EXIT_OK, EXIT_USAGE
+from sabai_rules.model import catalogue
 from tests.support import sabai
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -10,7 +10,7 @@ from types import ModuleType
 
 import pytest
 
-from sabai_rules import catalogue
+from sabai_rules.model import catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -19,9 +19,9 @@ import jsonschema
 import pytest
 
 import sabai_rules
-from sabai_rules import catalogue
-from sabai_rules.cards import face_name
 from sabai_rules.cli import EXIT_ILLEGAL, EXIT_OK
+from sabai_rules.model import catalogue
+from sabai_rules.model.cards import face_name
 from sabai_rules.referee.i18n import label
 from sabai_rules.referee.record import load_record, read_record, write_record
 from tests.support import example_lines, json_keys, row_of, sabai

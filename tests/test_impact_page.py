@@ -19,12 +19,12 @@ from typing import Any
 import pytest
 
 from sabai_dev import impact_page
-from sabai_rules import catalogue
-from sabai_rules.catalogue import LANGUAGES, Language
-from sabai_rules.impact import varied_options
-from sabai_rules.report import ENDS
-from sabai_rules.ruleset import Ruleset
-from sabai_rules.tournament import MECHANICS
+from sabai_rules.agents.impact import varied_options
+from sabai_rules.agents.report import ENDS
+from sabai_rules.agents.tournament import MECHANICS
+from sabai_rules.model import catalogue
+from sabai_rules.model.catalogue import LANGUAGES, Language
+from sabai_rules.model.ruleset import Ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 SUMMARY: dict[str, Any] = json.loads(

@@ -1,144 +1,259 @@
-"""The package's layers: each module imports only from its own layer or the ones below, the
-engine's inner modules never import their public front, and ``import sabai_rules`` needs nothing
-but the standard library and attrs."""
+"""The package's layers, read from the folders: each module imports only from its own layer or the
+ones below (module-level, function-level and ``TYPE_CHECKING`` imports alike), siblings in a layer
+do not know each other, nothing inside the package imports a public compatibility path, and the
+import graph has no cycle."""
 
 from __future__ import annotations
 
 import ast
+import importlib
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from sabai_dev.layers import PUBLIC_PATHS
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "sabai_rules"
 
-#: Each module's layer: the data (0), the engine (1), play above the engine (2), the referee's
-#: record format (3), replaying and wording (4), rendering and export (5), applications (6): the
-#: bots, the command line, the scribe and the adapters to OpenSpiel and PettingZoo (which alone
-#: import numpy and their framework, and only when imported themselves; the scribe's server alone
-#: imports Starlette).
-LAYERS = {
-    "sabai_rules.cards": 0,
-    "sabai_rules.catalogue": 0,
-    "sabai_rules.chance": 0,
-    "sabai_rules.ruleset": 0,
-    "sabai_rules.state": 0,
-    "sabai_rules.events": 0,
-    "sabai_rules.messages": 0,
-    "sabai_rules.engine": 1,
-    "sabai_rules.engine.actions": 1,
-    "sabai_rules.engine.arguments": 1,
-    "sabai_rules.engine.rules": 1,
-    "sabai_rules.engine.dealing": 1,
-    "sabai_rules.engine.legality": 1,
-    "sabai_rules.engine.work": 1,
-    "sabai_rules.engine.flow": 1,
-    "sabai_rules.engine.effects": 1,
-    "sabai_rules.engine.shortcuts": 1,
-    "sabai_rules.engine.outcomes": 1,
-    "sabai_rules.engine.transition": 1,
-    "sabai_rules.engine.enumeration": 1,
-    "sabai_rules.moves": 1,
-    "sabai_rules.views": 2,
-    "sabai_rules.scoring": 2,
-    "sabai_rules.layout": 2,
-    "sabai_rules.position": 2,
-    "sabai_rules.game": 2,
-    "sabai_rules.space": 2,
-    "sabai_rules.sequential": 2,
-    "sabai_rules.episode": 2,
-    "sabai_rules.referee.record": 3,
-    "sabai_rules.referee.unknown": 4,
-    "sabai_rules.referee.steps": 4,
-    "sabai_rules.referee.tables": 4,
-    "sabai_rules.referee.replay": 4,
-    "sabai_rules.referee.judge": 4,
-    "sabai_rules.referee.i18n": 4,
-    "sabai_rules.referee.render": 5,
-    "sabai_rules.referee.picture": 5,
-    "sabai_rules.referee.export": 5,
-    "sabai_rules.referee.viewer": 5,
-    "sabai_rules.referee": 5,
-    "sabai_rules.bots": 6,
-    "sabai_rules.search": 6,
-    "sabai_rules.tournament": 6,
-    "sabai_rules.report": 6,
-    "sabai_rules.impact": 6,
-    "sabai_rules.cli": 6,
-    "sabai_rules.scribe": 6,
-    "sabai_rules.scribe.session": 6,
-    "sabai_rules.scribe.wire": 6,
-    "sabai_rules.scribe.server": 6,
-    "sabai_rules.openspiel": 6,
-    "sabai_rules.pettingzoo": 6,
-    "sabai_rules.__main__": 6,
-    "sabai_rules": 6,
+#: Each folder's (or top-level module's) layer and group: the model (0), the engine and its front
+#: (1), play (2), the referee beside the frameworks' adapters (3), the agents beside the scribe (4),
+#: the command line, the package and the public paths kept for the README (5).
+GROUPS: dict[str, tuple[int, str]] = {
+    "sabai_rules.model": (0, "model"),
+    "sabai_rules.state": (0, "model"),
+    "sabai_rules.engine": (1, "engine"),
+    "sabai_rules.moves": (1, "engine"),
+    "sabai_rules.play": (2, "play"),
+    "sabai_rules.referee": (3, "referee"),
+    "sabai_rules.frameworks": (3, "frameworks"),
+    "sabai_rules.agents": (4, "agents"),
+    "sabai_rules.scribe": (4, "scribe"),
+    "sabai_rules.cli": (5, "app"),
+    "sabai_rules.__main__": (5, "app"),
+    "sabai_rules": (5, "app"),
 }
-
+#: What the layers above the engine may import of it: its front and the documented engine API.
+ENGINE_API = {"sabai_rules.moves", "sabai_rules.engine", "sabai_rules.engine.rules"}
+#: Past the front on purpose: the episodes apply the action the listing numbered, unchecked.
+ENGINE_EXCEPTIONS = {("sabai_rules.play.episode", "sabai_rules.engine.transition")}
+#: The build order inside a folder, as its package's docstring gives it: a module imports no
+#: module of a higher rank (the cycle test keeps those of equal rank apart).
+ORDER: dict[str, int] = {
+    **dict.fromkeys(["sabai_rules.engine", "sabai_rules.engine.actions"], 0),
+    "sabai_rules.engine.rules": 1,
+    **dict.fromkeys(["sabai_rules.engine.dealing", "sabai_rules.engine.legality"], 2),
+    "sabai_rules.engine.work": 2,
+    "sabai_rules.engine.flow": 3,
+    **dict.fromkeys(["sabai_rules.engine.effects", "sabai_rules.engine.shortcuts"], 4),
+    "sabai_rules.engine.outcomes": 5,
+    "sabai_rules.engine.enumeration": 5,
+    "sabai_rules.engine.transition": 6,
+    "sabai_rules.moves": 7,
+    "sabai_rules.referee.record": 0,
+    **dict.fromkeys(
+        [
+            f"sabai_rules.referee.{m}"
+            for m in ("unknown", "steps", "tables", "replay", "judge", "i18n")
+        ],
+        1,
+    ),
+    **dict.fromkeys(
+        [f"sabai_rules.referee.{m}" for m in ("render", "picture", "export", "viewer")], 2
+    ),
+    "sabai_rules.referee": 2,
+}
 #: Imports the layers alone would allow, but the design does not.
 FORBIDDEN = {
-    # The engine's inner modules are below their front.
-    **{m: {"sabai_rules.moves"} for m in LAYERS if m.startswith("sabai_rules.engine")},
-    # Wording actions for people does not depend on how records store them.
     "sabai_rules.referee.i18n": {"sabai_rules.referee.record"},
-    # The scribe's record and its JSON know nothing of the web server that carries them.
     "sabai_rules.scribe.session": {"sabai_rules.scribe.wire", "sabai_rules.scribe.server"},
     "sabai_rules.scribe.wire": {"sabai_rules.scribe.server"},
 }
 
 
-def _module_name(path: Path) -> str:
+def module_name(path: Path) -> str:
     parts = path.relative_to(ROOT).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _imports(path: Path) -> set[str]:
-    """The sabai modules ``path`` imports (``from a import b`` counts a.b when that is a
-    module, else a)."""
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            for alias in node.names:
-                submodule = f"{node.module}.{alias.name}"
-                found.add(submodule if submodule in LAYERS else node.module)
-    return {name for name in found if name.split(".")[0] in ("sabai_rules", "sabai_dev")}
+MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
 
 
-def _layer_of(name: str) -> int | None:
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imports(module: str) -> list[tuple[str, int, str]]:
+    """(imported module, line, kind) of every import in ``module``: kind ``top`` (run on import),
+    ``lazy`` (in a function's body) or ``typing`` (under ``if TYPE_CHECKING:``). ``from a import
+    b`` counts ``a.b`` when that is a module, else ``a``; relative imports are resolved."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: list[tuple[str, int, str]] = []
+
+    def visit(node: ast.AST, kind: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            inner = kind
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                inner = "lazy" if kind == "top" else kind
+            if isinstance(child, ast.If) and _is_type_checking(child.test):
+                for statement in child.body:
+                    visit(ast.Module(body=[statement], type_ignores=[]), "typing")
+                for statement in child.orelse:
+                    visit(ast.Module(body=[statement], type_ignores=[]), kind)
+                continue
+            if isinstance(child, ast.Import):
+                found.extend((alias.name, child.lineno, inner) for alias in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    parts = package.split(".")[: len(package.split(".")) - child.level + 1]
+                    base = ".".join([*parts, *([base] if base else [])])
+                for alias in child.names:
+                    sub = f"{base}.{alias.name}"
+                    found.append((sub if sub in MODULES else base, child.lineno, inner))
+            visit(child, inner)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), "top")
+    ours = {(t, line, k) for t, line, k in found if t.split(".")[0] in ("sabai_rules", "sabai_dev")}
+    return sorted(ours, key=lambda item: (item[1], item[0]))
+
+
+def place(module: str) -> tuple[int, str]:
+    if module in PUBLIC_PATHS:
+        return 5, "public"
+    name = module
     while name:
-        if name in LAYERS:
-            return LAYERS[name]
+        if name in GROUPS:
+            return GROUPS[name]
         name = name.rpartition(".")[0]
-    return None
+    raise AssertionError(f"{module} is in no layer: add its folder to GROUPS")
 
 
-def test_every_module_has_a_layer() -> None:
-    modules = {_module_name(p) for p in PACKAGE.rglob("*.py")}
-    assert modules == set(LAYERS)
+def problems() -> list[str]:
+    out: list[str] = []
+    for module in sorted(MODULES):
+        layer, group = place(module)
+        for target, line, kind in imports(module):
+            where = f"{module}:{line} ({kind}) imports {target}"
+            if target.startswith("sabai_dev"):
+                out.append(f"{where}: development code")
+                continue
+            if target in PUBLIC_PATHS and module != "sabai_rules":
+                out.append(f"{where}: a public path; import {PUBLIC_PATHS[target]}")
+                continue
+            t_layer, t_group = place(target)
+            if t_layer > layer:
+                out.append(f"{where}: layer {layer} imports layer {t_layer}")
+            elif t_layer == layer and t_group != group and "public" not in (group, t_group):
+                out.append(f"{where}: {group} and {t_group} are siblings")
+            if (
+                layer >= 2
+                and t_group == "engine"
+                and target not in ENGINE_API
+                and module != "sabai_rules"
+                and (module, target) not in ENGINE_EXCEPTIONS
+            ):
+                out.append(f"{where}: past the engine's front")
+            if (
+                group == "engine"
+                and module != "sabai_rules.moves"
+                and target == "sabai_rules.moves"
+            ):
+                out.append(f"{where}: the engine's inner modules are below their front")
+            if (
+                t_group == group
+                and module in ORDER
+                and target in ORDER
+                and ORDER[target] > ORDER[module]
+            ):
+                out.append(f"{where}: against the build order of {group}")
+            if target in FORBIDDEN.get(module, ()):
+                out.append(f"{where}: forbidden")
+    return out
 
 
-@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: p.stem)
-def test_a_module_imports_nothing_above_its_layer(path: Path) -> None:
-    module = _module_name(path)
-    own = LAYERS[module]
-    for target in sorted(_imports(path)):
-        assert not target.startswith("sabai_dev"), f"{module} imports development code {target}"
-        layer = _layer_of(target)
-        assert layer is not None, f"{module} imports {target}, which has no layer"
-        assert layer <= own, f"{module} (layer {own}) imports {target} (layer {layer})"
-        assert target not in FORBIDDEN.get(module, set()), f"{module} must not import {target}"
+def cycles() -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan), every kind of import."""
+    graph = {m: sorted({t for t, _, _ in imports(m) if t in MODULES and t != m}) for m in MODULES}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[list[str]] = []
+    sys.setrecursionlimit(10_000)
+
+    def connect(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            connect(v)
+    return found
 
 
-def test_the_layer_check_catches_an_upward_import(tmp_path: Path) -> None:
-    """The check above reads imports as written: an engine module importing the referee is
-    found (so the test cannot pass by reading nothing)."""
+def test_every_module_is_in_a_layer() -> None:
+    for module in MODULES:
+        place(module)
+
+
+def test_no_module_imports_above_its_layer_nor_a_sibling() -> None:
+    assert problems() == []
+
+
+def test_the_import_graph_has_no_cycle() -> None:
+    assert cycles() == []
+
+
+@pytest.mark.parametrize("public", sorted(PUBLIC_PATHS))
+def test_a_public_path_re_exports_its_module(public: str) -> None:
+    """A public path holds no code: it imports names from its layer's modules and lists them
+    in ``__all__``, the very objects."""
+    tree = ast.parse(MODULES[public].read_text(encoding="utf-8"))
+    sources: dict[str, str] = {}
+    for node in tree.body:
+        assert isinstance(node, ast.Expr | ast.ImportFrom | ast.Assign), (public, node.lineno)
+        if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+            assert node.module is not None
+            assert node.module.startswith(PUBLIC_PATHS[public].rpartition(".")[0])
+            sources.update((alias.name, node.module) for alias in node.names)
+    front = importlib.import_module(public)
+    assert sorted(front.__all__) == sorted(sources)
+    for name, source in sources.items():
+        assert getattr(front, name) is getattr(importlib.import_module(source), name), name
+
+
+def test_the_check_catches_an_upward_import_in_a_function(tmp_path: Path) -> None:
+    """A function-level import counts: a model module importing the referee is found."""
     bad = tmp_path / "bad.py"
-    bad.write_text("from sabai_rules.referee.record import Record\n", encoding="utf-8")
-    assert _layer_of(max(_imports(bad))) == 3 > LAYERS["sabai_rules.engine.rules"]
+    bad.write_text("def f():\n    from sabai_rules.referee import record\n", encoding="utf-8")
+    MODULES["sabai_rules.model.bad"] = bad
+    try:
+        assert any("layer 0 imports layer 3" in p for p in problems())
+    finally:
+        del MODULES["sabai_rules.model.bad"]
 
 
 def test_importing_the_package_needs_only_the_standard_library_and_attrs() -> None:
@@ -171,3 +286,10 @@ def test_the_command_line_and_the_scribes_record_load_no_web_framework(module: s
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert result.stdout.split() == []
+
+
+if __name__ == "__main__":  # python tests/test_layers.py: the problems, one a line
+    for line in problems():
+        print(line)
+    for component in cycles():
+        print("cycle:", " -> ".join(component))

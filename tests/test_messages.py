@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from sabai_rules import catalogue
-from sabai_rules.messages import MESSAGES, Wording, placeholders, translated
+from sabai_rules.model import catalogue
+from sabai_rules.model.messages import MESSAGES, Wording, placeholders, translated
 from tests.support import sabai
 
 ROOT = Path(__file__).resolve().parents[1]

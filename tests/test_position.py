@@ -1,10 +1,10 @@
-"""Positions (:mod:`sabai_rules.position`): a table of a round as one line players can type.
+"""Positions (:mod:`sabai_rules.play.position`): a table of a round as one line players can type.
 
 Every state the engine reaches, in every preset and at every table size, prints as a position that
 reads back as the same table (up to which card of a face is which) and prints again the same; the
 cards written ``?`` read back as ``?``; a player's position holds nothing they have not seen. The
 players' examples of the rulebook's page read as it says; every malformed text is one
-:class:`~sabai_rules.position.PositionError` naming its column, whatever the text."""
+:class:`~sabai_rules.play.position.PositionError` naming its column, whatever the text."""
 
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 
 import sabai_rules
-from sabai_rules.cards import ASS_JOKER, JOKER, UNKNOWN, DeckSpec
+from sabai_rules.model.cards import ASS_JOKER, JOKER, UNKNOWN, DeckSpec
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     Compensate,
     Draw,
@@ -32,7 +33,7 @@ from sabai_rules.moves import (
     deck_for,
     legal_actions,
 )
-from sabai_rules.position import (
+from sabai_rules.play.position import (
     MAX_POSITION,
     Position,
     PositionError,
@@ -41,8 +42,8 @@ from sabai_rules.position import (
     position,
     read_position,
 )
+from sabai_rules.play.views import sample_consistent_state
 from sabai_rules.referee.render import render_table
-from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import (
     ChanceModel,
     Compensation,
@@ -55,7 +56,6 @@ from sabai_rules.state import (
     gap_for,
     is_gap,
 )
-from sabai_rules.views import sample_consistent_state
 from tests.engine.support import play
 from tests.support import sabai
 

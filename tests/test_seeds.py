@@ -1,9 +1,9 @@
 """Seeds: what a seed may be, the games the seeds always dealt, seeds nobody can guess, and the
 records whose seed somebody could.
 
-The generator (:data:`sabai_rules.chance.GENERATOR`, ``shake256-fisher-yates/1``) keys its state
-on SHA-256 of the seed's text, so ``7`` and ``"7"`` dealt one game. No game changes: a text that
-spells an integer is refused (a record that wrote one reads it as the integer, the very game it
+The generator (:data:`sabai_rules.model.chance.GENERATOR`, ``shake256-fisher-yates/1``) keys its
+state on SHA-256 of the seed's text, so ``7`` and ``"7"`` dealt one game. No game changes: a text
+that spells an integer is refused (a record that wrote one reads it as the integer, the very game it
 dealt), every other seed deals what it dealt, and the generator keeps its name.
 """
 
@@ -17,14 +17,14 @@ from pathlib import Path
 import attrs
 import pytest
 
-from sabai_rules import chance
-from sabai_rules.bots import simulate
-from sabai_rules.game import new_game
+from sabai_rules.agents.simulate import simulate
+from sabai_rules.model import chance
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import deal
+from sabai_rules.play.game import new_game
 from sabai_rules.referee.export import export_view
 from sabai_rules.referee.record import Record, RecordError, load_record, read_record, write_record
 from sabai_rules.referee.replay import replay
-from sabai_rules.ruleset import Ruleset
 from tests.support import sabai
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

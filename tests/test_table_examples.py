@@ -20,9 +20,9 @@ import jsonschema
 import pytest
 
 import sabai_rules
-from sabai_rules import catalogue
-from sabai_rules.cards import UNKNOWN
 from sabai_rules.cli import EXIT_ILLEGAL, EXIT_OK, EXIT_UNDECIDED
+from sabai_rules.model import catalogue
+from sabai_rules.model.cards import UNKNOWN
 from sabai_rules.moves import LookAtCards
 from sabai_rules.referee import replay
 from sabai_rules.referee.export import export_view

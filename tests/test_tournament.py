@@ -21,16 +21,17 @@ from typing import Any
 import pytest
 
 from sabai_rules import cli
-from sabai_rules.bots import BOTS, SensibleBot, Situation, next_action, simulate
+from sabai_rules.agents.bots import SensibleBot, Situation, next_action
+from sabai_rules.agents.simulate import BOTS, simulate
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import Action, legal_actions
-from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import EndCause
 
 pytest.importorskip("pyarrow", reason="the tournament extra (pyarrow) is not installed")
 
-from sabai_rules import impact, report
-from sabai_rules.search import SearchBot
-from sabai_rules.tournament import (
+from sabai_rules.agents import impact, report
+from sabai_rules.agents.search import SearchBot
+from sabai_rules.agents.tournament import (
     COLUMNS,
     MECHANICS,
     RAY_CONNECT_SETTINGS,
@@ -167,7 +168,7 @@ def test_an_interrupted_run_resumes_to_the_same_file(one_worker: Path, tmp_path:
 def test_ctrl_c_at_the_command_line_keeps_the_games(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from sabai_rules import tournament  # noqa: PLC0415
+    from sabai_rules.agents import tournament  # noqa: PLC0415
 
     real = tournament._write_part
     written: list[int] = []

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from sabai_dev.traceability import Trace, Waiver, gate, load_waivers, scan_code, trace
-from sabai_rules.catalogue import Catalogue
+from sabai_rules.model.catalogue import Catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,7 +10,7 @@ After each site, its printable book: the whole rulebook (rules, rulings, glossar
 concordance) on one page with print styles, built by ``singlehtml`` from ``docs/book.md`` into
 ``docs/_build/html/<lang>/book/index.html``, which the site's home page links to.
 The time of each build is printed. Then every rule's heading on each site must carry the number
-the referee and ``sabai rules`` print (:meth:`~sabai_rules.catalogue.Catalogue.rule_number`).
+the referee and ``sabai rules`` print (:meth:`~sabai_rules.model.catalogue.Catalogue.rule_number`).
 Exit status: 0 all built, every link resolves and every number agrees; 1 a build failed, a link
 is broken or a number differs; 2 bad arguments.
 """
@@ -28,8 +28,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from sabai_rules import catalogue
-from sabai_rules.catalogue import EDITION_OF, LANGUAGES, Language
+from sabai_rules.model import catalogue
+from sabai_rules.model.catalogue import EDITION_OF, LANGUAGES, Language
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

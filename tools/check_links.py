@@ -30,8 +30,8 @@ from urllib.parse import unquote, urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sabai_rules import catalogue  # noqa: E402
-from sabai_rules.catalogue import EDITION_OF, LANGUAGES, Language  # noqa: E402
+from sabai_rules.model import catalogue  # noqa: E402
+from sabai_rules.model.catalogue import EDITION_OF, LANGUAGES, Language  # noqa: E402
 
 _LINK_ATTRIBUTES = {"a": "href", "link": "href", "script": "src", "img": "src", "iframe": "src"}
 

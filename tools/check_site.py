@@ -50,8 +50,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 from check_links import PageLinks, parse_page  # noqa: E402 - the link checker's page reader
 
 from sabai_dev.browser import BROWSER_ARGS  # noqa: E402
-from sabai_rules import catalogue  # noqa: E402
-from sabai_rules.catalogue import EDITION_OF, LANGUAGES, Language  # noqa: E402
+from sabai_rules.model import catalogue  # noqa: E402
+from sabai_rules.model.catalogue import EDITION_OF, LANGUAGES, Language  # noqa: E402
 
 if TYPE_CHECKING:
     from playwright.async_api import Browser, BrowserContext, Page

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from sabai_dev import impact_page  # noqa: E402
-from sabai_rules.catalogue import LANGUAGES, Language  # noqa: E402
+from sabai_rules.model.catalogue import LANGUAGES, Language  # noqa: E402
 
 DATA = ROOT / "docs" / "_data" / "impact.json"
 WORDS = ROOT / "docs" / "_ext" / "words.toml"

@@ -5,8 +5,8 @@ version 1.
     python tools/record_schema.py --check  # exit 1 if either is not what it should be
 
 Version 1 is written by hand, but for its ruleset options: their names, and each option's entry
-(:meth:`sabai_rules.ruleset.Ruleset.option_schema`), come from the options' declared values, so
-that a new option or a new value reaches the schemas by running this script.
+(:meth:`sabai_rules.model.ruleset.Ruleset.option_schema`), come from the options' declared values,
+so that a new option or a new value reaches the schemas by running this script.
 
 A record of version 2 is a record of version 1 that may also say what a table knows
 (:mod:`sabai_rules.referee.record`): a round may start from a position (``start``) instead of a
@@ -31,7 +31,7 @@ V1 = SCHEMA / "record-v1.schema.json"
 V2 = SCHEMA / "record-v2.schema.json"
 sys.path.insert(0, str(ROOT))
 
-from sabai_rules.ruleset import Ruleset  # noqa: E402
+from sabai_rules.model.ruleset import Ruleset  # noqa: E402
 
 Json = dict[str, Any]
 
@@ -64,7 +64,7 @@ _SPACE = "[\\t\\n\\v\\f\\r ]*"
 
 _DESCRIPTION = (
     " Version 2 also says what a table knows: a round may start from a position (start, the"
-    " notation of sabai_rules.position, at most 10,000 characters) instead of a deal; a deal's"
+    " notation of sabai_rules.read_position, at most 10,000 characters) instead of a deal; a deal's"
     " order may hold '?' for a card nobody at the table can name, and may stop before the end of"
     " the deck (the rest is unknown), each face at most as often as the deck holds it; an event"
     " of the actions that show or are about one card may state its face (shows; one face per"
@@ -111,8 +111,8 @@ def derived(v1: Json) -> Json:
         clause["minContains"] = 0
     rnd = defs["round"]
     rnd["properties"]["start"] = {
-        "description": "The position the round starts from (sabai_rules.position), instead of a "
-        "deal.",
+        "description": "The position the round starts from (sabai_rules.read_position), instead "
+        "of a deal.",
         "type": "string",
         "maxLength": 10_000,
     }

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import functools
 import html
+import importlib
 import io
 import json
 import re
@@ -41,17 +42,18 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
 from sabai_dev import impact_page
+from sabai_dev.layers import PUBLIC_PATHS
 from sabai_dev.scenarios import Scenario, Step, load_scenarios, parse_action, run_scenario
 from sabai_dev.traceability import Trace, trace
-from sabai_rules import catalogue
-from sabai_rules.cards import ASS_JOKER, GIVE, JOKER, PEEK, SPY, SWITCH, face_name, parse_face
-from sabai_rules.catalogue import EDITION_OF, LANGUAGES, Catalogue, Chapter, Language, Rule
+from sabai_rules.model import catalogue
+from sabai_rules.model.cards import ASS_JOKER, GIVE, JOKER, PEEK, SPY, SWITCH, face_name, parse_face
+from sabai_rules.model.catalogue import EDITION_OF, LANGUAGES, Catalogue, Chapter, Language, Rule
+from sabai_rules.model.ruleset import PRESETS, Ruleset
 from sabai_rules.moves import MAX_PLAYERS
 from sabai_rules.referee.i18n import describe, label, written_in
 from sabai_rules.referee.picture import card_svg, round_end_diagram, table_svg, turn_diagram
 from sabai_rules.referee.record import RecordError, load_record, player_index
 from sabai_rules.referee.replay import table_after
-from sabai_rules.ruleset import PRESETS, Ruleset
 from sabai_rules.state import State
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -290,7 +292,7 @@ def french_colons(text: str) -> str:
 
 def rule_number(rule: Rule, lang: Language) -> str:
     """The rule's number in this site's edition: the one numbering the referee and the command
-    line print too (:meth:`~sabai_rules.catalogue.Catalogue.rule_number`)."""
+    line print too (:meth:`~sabai_rules.model.catalogue.Catalogue.rule_number`)."""
     return cat().rule_number(rule.id, EDITION_OF[lang])
 
 
@@ -920,7 +922,7 @@ class ReplayDirective(MarkdownDirective):
 class JudgeDirective(ReplayDirective):
     """The referee's quick ruling on actions played from a position, in this site's language, as
     ``sabai judge`` prints it, below the command that asks for it. The argument is the position
-    (:mod:`sabai_rules.position`), the content the actions, one a line, as a player writes them
+    (:mod:`sabai_rules.play.position`), the content the actions, one a line, as a player writes them
     (``Chloé throws in Léa's 1 (9)``: :mod:`sabai_rules.referee.judge`); ``:tolerant:`` judges
     every action, not only up to the first illegal one."""
 
@@ -1044,6 +1046,30 @@ class SchemaDirective(MarkdownDirective):
 
 
 # -- cross references ---------------------------------------------------------------------------
+
+
+def resolve_public_path(
+    app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: nodes.Element
+) -> nodes.Node | None:
+    """A reference to a name by its public path (``sabai_rules.views.observation``, as the README
+    and the rulebook write it) links to where the name is defined and documented
+    (``sabai_rules.play.views.observation``)."""
+    if node.get("refdomain") != "py":
+        return None
+    target = node.get("reftarget", "")
+    for public, home in PUBLIC_PATHS.items():
+        if target != public and not target.startswith(public + "."):
+            continue
+        found = home
+        name, _, attribute = target[len(public) + 1 :].partition(".")
+        if name:
+            value = getattr(importlib.import_module(public), name, None)
+            found = f"{getattr(value, '__module__', None) or home}.{name}"
+            found += f".{attribute}" if attribute else ""
+        refdoc = node.get("refdoc", env.docname)
+        py = env.domains["py"]
+        return py.resolve_xref(env, refdoc, app.builder, node["reftype"], found, node, contnode)
+    return None
 
 
 def resolve_other_edition(
@@ -1292,6 +1318,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", no_search_in_book)
     app.connect("doctree-resolved", single_page_anchors)
     app.connect("missing-reference", resolve_other_edition)
+    app.connect("missing-reference", resolve_public_path)
     app.add_post_transform(NumberedReferences)
     app.connect("doctree-resolved", add_reference_titles)
     app.connect("html-page-context", add_language_context)

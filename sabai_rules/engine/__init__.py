@@ -5,8 +5,6 @@ In the order they build on each other:
 
 * :mod:`~sabai_rules.engine.actions` — the actions, the shape of their parameters, and
   :class:`~sabai_rules.moves.IllegalActionError`;
-* :mod:`~sabai_rules.engine.arguments` — the checks of the public functions' arguments (a wrong
-  type is a :class:`TypeError`, a wrong value a :class:`ValueError`, each naming the argument);
 * :mod:`~sabai_rules.engine.rules` — the predicates: each rule the engine enforces, decided once;
 * :mod:`~sabai_rules.engine.dealing` — dealing a round;
 * :mod:`~sabai_rules.engine.legality` — why an action is illegal, citing the predicate's rule;
@@ -19,16 +17,19 @@ In the order they build on each other:
   nothing unusual following) written out, asking the same predicates;
 * :mod:`~sabai_rules.engine.outcomes` — chance nodes, their outcomes and the seeded sampler
   (:func:`~sabai_rules.moves.apply_chance`);
-* :mod:`~sabai_rules.engine.transition` — :func:`~sabai_rules.moves.apply`: legality,
-  then a shortcut or effect and flow;
-* :mod:`~sabai_rules.engine.enumeration` — every legal action at one moment.
+* :mod:`~sabai_rules.engine.enumeration` — every legal action at one moment;
+* :mod:`~sabai_rules.engine.transition` — :func:`~sabai_rules.moves.apply`: legality (spared for
+  the action just listed, ``enumeration.was_listed``), then a shortcut or effect and flow.
 
 The public names of the actions, dealing, enumeration and transition modules are documented, and
 imported, from :mod:`sabai_rules.moves`.
 
-These modules import the data modules (:mod:`sabai_rules.state`, :mod:`sabai_rules.cards`,
-:mod:`sabai_rules.ruleset`, :mod:`sabai_rules.events`, :mod:`sabai_rules.chance`) and each other,
-never the layers above them (views, scoring, games, records, the referee).
+These modules import the model (:mod:`sabai_rules.state` and :mod:`sabai_rules.model`: the cards,
+the ruleset, the events, chance, the checks of arguments) and each other, never the layers above
+them (:mod:`sabai_rules.play`, the referee, the frameworks, the agents). Those layers come in by
+:mod:`sabai_rules.moves`, :data:`COMPILED` and the predicates of :mod:`~sabai_rules.engine.rules`,
+which the referee asks; the frameworks' episode alone applies a listed action unchecked
+(``transition.apply_listed``).
 """
 
 from typing import Final

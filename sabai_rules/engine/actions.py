@@ -13,7 +13,7 @@ from typing import Any, Final, Literal, get_args
 
 import attrs
 
-from sabai_rules.messages import Wording
+from sabai_rules.model.messages import Wording
 
 __all__ = [
     "ACTIONS_BY_NAME",
@@ -38,6 +38,7 @@ __all__ = [
     "ThrowIn",
     "TouchNoseLast",
     "WaiveFirstRefusal",
+    "is_action",
 ]
 
 
@@ -276,7 +277,7 @@ class IllegalActionError(ValueError):
         self.action = action
         #: The message in English with ``{0}``, ``{1}``... where the players of :attr:`seats`
         #: are named, and its other values by name (:attr:`params`): the key of its translations
-        #: (:data:`sabai_rules.messages.MESSAGES`).
+        #: (:data:`sabai_rules.model.messages.MESSAGES`).
         self.template = template
         self.seats = tuple(seats)
         self.params: tuple[tuple[str, object], ...] = tuple((params or {}).items())
@@ -309,3 +310,12 @@ class IllegalActionError(ValueError):
             current_rule=self.current_rule,
             params=dict(self.params),
         )
+
+
+def is_action(value: object, name: str = "action") -> Action:
+    """``value`` if it is an action of the game (one of the classes of
+    :data:`~sabai_rules.moves.PARAMETERS`); :class:`TypeError` otherwise. Whether its fields make
+    sense is legality's to say (:rule:`ruling.irregularities`)."""
+    if type(value) not in PARAMETERS:
+        raise TypeError(f"{name} must be an action of sabai-sabai, not {type(value).__name__}")
+    return value  # type: ignore[return-value]

@@ -1,8 +1,8 @@
 """Dealing a round: the deck of a ruleset, the table size, the cards dealt, the first turn.
 
 Chance is explicit: a deal is an order of cards given by the caller, the shuffle of the seeded
-generator (:mod:`sabai_rules.chance`), or, under the explicit and lazy chance models, a chance node
-that deals one card per outcome (:mod:`sabai_rules.engine.outcomes`).
+generator (:mod:`sabai_rules.model.chance`), or, under the explicit and lazy chance models, a chance
+node that deals one card per outcome (:mod:`sabai_rules.engine.outcomes`).
 """
 
 from __future__ import annotations
@@ -10,9 +10,16 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from sabai_rules import chance
-from sabai_rules.cards import Deck, DeckSpec
-from sabai_rules.engine.arguments import (
+from sabai_rules.engine.rules import (
+    CARDS_DEALT,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    cards_dealt,
+    is_table_size,
+    looks_before_play,
+)
+from sabai_rules.model import chance
+from sabai_rules.model.arguments import (
     MAX_ROUND_INDEX,
     flag,
     instance,
@@ -22,15 +29,8 @@ from sabai_rules.engine.arguments import (
     seed_or_new,
     shown,
 )
-from sabai_rules.engine.rules import (
-    CARDS_DEALT,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    cards_dealt,
-    is_table_size,
-    looks_before_play,
-)
-from sabai_rules.ruleset import Ruleset
+from sabai_rules.model.cards import Deck, DeckSpec
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.state import (
     NO_CARD,
     NO_FINAL_LAP,
@@ -67,8 +67,8 @@ def _deck(spec: DeckSpec) -> Deck:
 
 
 def deck_for(ruleset: Ruleset) -> Deck:
-    """The :class:`~sabai_rules.cards.Deck` of a ruleset (one shared object per deck spec);
-    :class:`TypeError` if ``ruleset`` is no :class:`~sabai_rules.ruleset.Ruleset`."""
+    """The :class:`~sabai_rules.model.cards.Deck` of a ruleset (one shared object per deck spec);
+    :class:`TypeError` if ``ruleset`` is no :class:`~sabai_rules.model.ruleset.Ruleset`."""
     return _deck(instance(ruleset, Ruleset, "ruleset").deck)
 
 
@@ -100,8 +100,9 @@ def deal(
     """Deal a round (:rule:`setup.four-cards`, :rule:`setup.draw-pile`).
 
     ``order`` is the shuffled deck as card ids, first card dealt first; without it the deck is
-    shuffled by the seeded generator (:mod:`sabai_rules.chance`) from ``seed`` and ``round_index``.
-    Cards are dealt one at a time, starting with the starter (the player after ``dealer``,
+    shuffled by the seeded generator (:mod:`sabai_rules.model.chance`) from ``seed`` and
+    ``round_index``. Cards are dealt one at a time, starting with the starter (the player after
+    ``dealer``,
     :rule:`turn.starter`), four rounds of the table; the rest form the draw pile, the next card on
     top. ``final_round`` defaults to whether this is the last of the ruleset's ``num_rounds``
     (one per player when unset, :rule:`ruling.number-of-rounds`).
@@ -112,8 +113,8 @@ def deal(
     and then, without an ``order``, the state returned is the deal's first chance node, whose
     seeded outcomes give the deal ``seed`` gives. Under ``"lazy"`` the draw pile has no order.
 
-    ``seed`` is an integer or a text (:func:`~sabai_rules.chance.check_seed`); without one, a
-    seed nobody can guess is drawn (:func:`~sabai_rules.chance.new_seed`) and kept in the
+    ``seed`` is an integer or a text (:func:`~sabai_rules.model.chance.check_seed`); without one, a
+    seed nobody can guess is drawn (:func:`~sabai_rules.model.chance.new_seed`) and kept in the
     state's :attr:`~sabai_rules.state.Setup.seed`: pass ``seed=0`` (or any seed) to deal the
     same round again.
 
@@ -121,7 +122,7 @@ def deal(
     ``round_index`` are ``int``, not ``bool``; ``order`` holds ``int`` card ids; ``final_round``
     is a ``bool`` or ``None``), :class:`ValueError` for a wrong value (a table size,
     :rule:`setup.players`; a dealer who is no seat; a negative ``round_index`` or one above
-    :data:`~sabai_rules.engine.arguments.MAX_ROUND_INDEX`; an ``order`` that is not the deck;
+    :data:`~sabai_rules.model.arguments.MAX_ROUND_INDEX`; an ``order`` that is not the deck;
     an unknown ``chance_model``; a seed out of bounds), each message naming the argument.
     """
     rules = Ruleset() if ruleset is None else instance(ruleset, Ruleset, "ruleset")

@@ -41,7 +41,7 @@ from sabai_rules.engine.rules import (
     wrong_throw_in_locks_out,
 )
 from sabai_rules.engine.work import Work, appended, with_bit, with_card
-from sabai_rules.events import (
+from sabai_rules.model.events import (
     AssJokerShown,
     AssJokerTurnedOver,
     Compensated,

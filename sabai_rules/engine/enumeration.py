@@ -15,7 +15,6 @@ from typing import Any, Final
 
 import attrs
 
-from sabai_rules.cards import PEEK, SPY, SWITCH
 from sabai_rules.engine.actions import (
     PARAMETERS,
     Action,
@@ -37,7 +36,6 @@ from sabai_rules.engine.actions import (
     TouchNoseLast,
     WaiveFirstRefusal,
 )
-from sabai_rules.engine.arguments import is_state, seat, shown
 from sabai_rules.engine.legality import current_refusal
 from sabai_rules.engine.rules import (
     calls_allowed,
@@ -69,7 +67,9 @@ from sabai_rules.engine.rules import (
     throw_in_window_open,
     who_may_call,
 )
-from sabai_rules.ruleset import Ruleset
+from sabai_rules.model.arguments import is_state, seat, shown
+from sabai_rules.model.cards import PEEK, SPY, SWITCH
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.state import (
     NO_CARD,
     NO_PLAYER,

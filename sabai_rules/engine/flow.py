@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sabai_rules.engine.arguments import instance
 from sabai_rules.engine.dealing import check_players
 from sabai_rules.engine.rules import (
     can_carry_out,
@@ -26,7 +25,8 @@ from sabai_rules.engine.rules import (
     turn_cap_reached,
 )
 from sabai_rules.engine.work import Work
-from sabai_rules.events import (
+from sabai_rules.model.arguments import instance
+from sabai_rules.model.events import (
     Called,
     CompensationLapsed,
     FunctionFizzled,
@@ -35,7 +35,7 @@ from sabai_rules.events import (
     RoundEnded,
     TurnBegan,
 )
-from sabai_rules.ruleset import Ruleset
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.state import (
     NOT_CLOSING,
     STAGE_DECIDE,
@@ -77,11 +77,11 @@ def max_round_length(rules: Ruleset, players: object) -> int | None:
     reaction round (one more than the throw-ins at most), is followed by at most one pass per
     player; and one call.
 
-    :class:`TypeError` if ``rules`` is no :class:`~sabai_rules.ruleset.Ruleset` or ``players``
+    :class:`TypeError` if ``rules`` is no :class:`~sabai_rules.model.ruleset.Ruleset` or ``players``
     no ``int``, :class:`ValueError` for a table size the rules do not allow
     (:rule:`setup.players`).
 
-    >>> from sabai_rules.ruleset import Ruleset
+    >>> from sabai_rules.model.ruleset import Ruleset
     >>> max_round_length(Ruleset(), 4) is None
     True
     >>> max_round_length(Ruleset().with_options(max_round_turns=100, max_turn_reactions=10), 4)

@@ -1,4 +1,5 @@
-"""Whether an action is legal: :func:`current_refusal` gives the reason it is not, or ``None``;
+"""Whether an action is legal: :func:`~sabai_rules.moves.current_refusal` gives the reason it is
+not, or ``None``;
 :func:`in_edition` cites its rule as the edition in force states it.
 
 Each check asks the predicates of :mod:`~sabai_rules.engine.rules` and cites the rule of the
@@ -12,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
-from sabai_rules.cards import GIVE, PEEK, SPY, SWITCH, face_name
 from sabai_rules.engine.actions import (
     PARAMETERS,
     Action,
@@ -83,6 +83,7 @@ from sabai_rules.engine.rules import (
     throw_in_window_open,
     who_may_call,
 )
+from sabai_rules.model.cards import GIVE, PEEK, SPY, SWITCH, face_name
 from sabai_rules.state import (
     NO_CARD,
     STAGE_DECIDE,
@@ -119,7 +120,7 @@ def _refuse(
     **params: object,
 ) -> IllegalActionError:
     """A refusal citing the rule ``predicate`` decides. ``template`` is English, a key of
-    :data:`~sabai_rules.messages.MESSAGES`: values vary through ``params``, never through the
+    :data:`~sabai_rules.model.messages.MESSAGES`: values vary through ``params``, never through the
     template, so that each refusal is said in every language."""
     return IllegalActionError(rule_of(predicate), action, template, seats, params=params)
 
@@ -134,7 +135,8 @@ def in_edition(problem: IllegalActionError, state: State) -> IllegalActionError:
 def current_refusal(state: State, action: Action) -> IllegalActionError | None:
     """The reason ``action`` is illegal, citing the current edition's rule ids; ``None`` if it
     is legal. Whoever only asks *whether* an action is legal asks this (the edition's wording of
-    the rule is looked up only for a refusal that is shown, by :func:`in_edition`)."""
+    the rule is looked up only for a refusal that is shown, by
+    :func:`~sabai_rules.engine.legality.in_edition`)."""
     parameters = PARAMETERS.get(type(action))
     if parameters is None:
         return _refuse(irregular_field, action, "not an action of this game")

@@ -25,13 +25,13 @@ after another.
 
 The seeded sampler is the documented way to play chance from a seed:
 :func:`~sabai_rules.moves.seeded_outcome` is the outcome the seeded generator
-(:mod:`sabai_rules.chance`) gives at a node, and :func:`~sabai_rules.moves.resolve_chance` takes
-seeded outcomes until the state is no chance node. It gives exactly what the sampled model plays
-inside its transitions (what ``deal(seed=)`` and the simulations play): the deal is the generator's
-shuffle of the deck, dealt first card first; a new draw pile is its shuffle of the discard pile but
-its top card, drawn from the end; a nose race's loser its draw below the number of players. The
-generator advances by the same steps whatever outcomes are taken, so seeded and chosen outcomes mix
-freely (a record of a real table gives some; the sampler plays the rest).
+(:mod:`sabai_rules.model.chance`) gives at a node, and :func:`~sabai_rules.moves.resolve_chance`
+takes seeded outcomes until the state is no chance node. It gives exactly what the sampled model
+plays inside its transitions (what ``deal(seed=)`` and the simulations play): the deal is the
+generator's shuffle of the deck, dealt first card first; a new draw pile is its shuffle of the
+discard pile but its top card, drawn from the end; a nose race's loser its draw below the number of
+players. The generator advances by the same steps whatever outcomes are taken, so seeded and chosen
+outcomes mix freely (a record of a real table gives some; the sampler plays the rest).
 
 >>> from sabai_rules.moves import deal
 >>> node = deal(players=2, seed=5, chance_model="explicit")
@@ -49,14 +49,14 @@ from typing import cast
 
 import attrs
 
-from sabai_rules import chance
 from sabai_rules.engine.actions import Action
-from sabai_rules.engine.arguments import is_state, shown
 from sabai_rules.engine.dealing import dealt
 from sabai_rules.engine.effects import carry_out
 from sabai_rules.engine.flow import settle
 from sabai_rules.engine.work import NeedChance, Work
-from sabai_rules.events import Event
+from sabai_rules.model import chance
+from sabai_rules.model.arguments import is_state, shown
+from sabai_rules.model.events import Event
 from sabai_rules.state import Chance, ChanceKind, Flow, State
 
 __all__ = [

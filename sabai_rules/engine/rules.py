@@ -1,9 +1,10 @@
 """The rules of sabai-sabai as predicates: each rule the engine enforces is decided here, once.
 
 Every function marked by the statement ``decides(function, "rule-id")`` after it is the one place
-where that rule (or ruling) is decided, and each option of :class:`~sabai_rules.ruleset.Ruleset` the
-engine consults is read by exactly one of them. Legality (:mod:`~sabai_rules.engine.legality`), the
-list of legal actions (:mod:`~sabai_rules.engine.enumeration`), the effects on the cards
+where that rule (or ruling) is decided, and each option of
+:class:`~sabai_rules.model.ruleset.Ruleset` the engine consults is read by exactly one of them.
+Legality (:mod:`~sabai_rules.engine.legality`), the list of legal actions
+(:mod:`~sabai_rules.engine.enumeration`), the effects on the cards
 (:mod:`~sabai_rules.engine.effects`) and the flow of turns (:mod:`~sabai_rules.engine.flow`) ask
 these predicates; a refusal cites the rule of the predicate that refused it (:func:`rule_of`), so no
 other module names a rule id. Where the older edition states a rule in its own words, ``older``
@@ -19,9 +20,9 @@ import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final, Literal
 
-from sabai_rules.cards import GIVE, PEEK, SPY, SWITCH, Deck
 from sabai_rules.engine.actions import PARAMETERS, Action
-from sabai_rules.ruleset import Ruleset
+from sabai_rules.model.cards import GIVE, PEEK, SPY, SWITCH, Deck
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.state import (
     NO_CARD,
     NO_PLAYER,
@@ -704,8 +705,8 @@ def may_compensate_with(ass_joker: int, card: int, refused: int) -> bool:
     ``refused`` (:func:`pick_refusals`; :rule:`ruling.compensation-card`); an Ass Joker picked
     otherwise is shown and stays, and the thrower picks another card
     (:rule:`ruling.ass-joker-turned-over`). ``ass_joker`` is the deck's
-    (:attr:`~sabai_rules.cards.Deck.ass_joker`), :data:`~sabai_rules.state.NO_CARD` where there is
-    none."""
+    (:attr:`~sabai_rules.model.cards.Deck.ass_joker`), :data:`~sabai_rules.state.NO_CARD` where
+    there is none."""
     return card != ass_joker or card == NO_CARD or not refused & card_bit(card)
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from sabai_rules.engine.actions import Action
-from sabai_rules.engine.arguments import is_action, is_state
+from sabai_rules.engine.actions import Action, is_action
 from sabai_rules.engine.effects import carry_out
 from sabai_rules.engine.enumeration import was_listed
 from sabai_rules.engine.flow import settle
@@ -11,7 +10,8 @@ from sabai_rules.engine.legality import current_refusal, in_edition
 from sabai_rules.engine.outcomes import waiting_for_chance
 from sabai_rules.engine.shortcuts import shortcut
 from sabai_rules.engine.work import NeedChance, Work
-from sabai_rules.events import Event
+from sabai_rules.model.arguments import is_state
+from sabai_rules.model.events import Event
 from sabai_rules.state import State
 
 __all__ = ["apply", "apply_events", "apply_listed", "is_legal"]
@@ -58,7 +58,7 @@ def apply(state: State, action: Action) -> State:
 def apply_listed(state: State, action: Action) -> State:
     """:func:`apply` for an action that :func:`~sabai_rules.moves.legal_actions` listed for this
     very ``state``, not checked again: the listing decided that it is legal. For the episodes of
-    the frameworks (``sabai_rules.episode``), which number the listing's own actions and
+    the frameworks (``sabai_rules.play.episode``), which number the listing's own actions and
     apply the one chosen; anything else is a caller's error this does not catch."""
     return _carried(state, action, None)
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TypeVar, TypeVarTuple
 
-from sabai_rules import chance
 from sabai_rules.engine.rules import (
     cards_reshuffled,
     empties_round,
@@ -19,7 +18,8 @@ from sabai_rules.engine.rules import (
     nose_race_after,
     reshuffles,
 )
-from sabai_rules.events import Event, NoseRaceLost, PenaltyCard, PenaltyWaived, Reshuffled
+from sabai_rules.model import chance
+from sabai_rules.model.events import Event, NoseRaceLost, PenaltyCard, PenaltyWaived, Reshuffled
 from sabai_rules.state import (
     LAZY,
     NO_CARD,

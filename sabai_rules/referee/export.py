@@ -9,7 +9,7 @@ played, a drawn card kept into an empty row (only a drawn Ass Joker may be), an 
 holder knows given as a compensation card — is ``"refused": null``, as a face they did not see is
 ``null``.
 
->>> from sabai_rules.bots import simulate
+>>> from sabai_rules.agents.simulate import simulate
 >>> seen = export_view(simulate(players=2, seed=3, rounds=1), 0)
 >>> seen["player"], "seed" in seen, "order" in str(seen)
 ('P1', False, False)
@@ -26,10 +26,6 @@ import json
 from collections.abc import Callable, Iterator
 from typing import IO, Any, Final
 
-from sabai_rules import chance
-from sabai_rules.cards import face_name
-from sabai_rules.engine.arguments import shown
-from sabai_rules.engine.legality import current_refusal
 from sabai_rules.engine.rules import (
     keep_slots,
     may_compensate_with,
@@ -37,11 +33,14 @@ from sabai_rules.engine.rules import (
     must_keep_drawn,
     rule_of,
 )
-from sabai_rules.moves import Action, Compensate, IllegalActionError, Keep, Play
+from sabai_rules.model import chance
+from sabai_rules.model.arguments import shown
+from sabai_rules.model.cards import face_name
+from sabai_rules.moves import Action, Compensate, IllegalActionError, Keep, Play, current_refusal
+from sabai_rules.play.views import EventView, view_event
 from sabai_rules.referee.record import Record, action_to_json, ruleset_to_json
 from sabai_rules.referee.replay import Dealt, Played, RoundClosed, play_record
 from sabai_rules.state import NO_CARD, State, Table, is_gap
-from sabai_rules.views import EventView, view_event
 
 __all__ = [
     "DECIDING_CARD",
@@ -185,7 +184,7 @@ def _check_arguments(record: object, player: object) -> None:
 
 def seed_guessable(record: Record) -> bool:
     """Whether a round of the record is dealt from a guessable seed
-    (:func:`~sabai_rules.chance.is_guessable`): anybody who knows some of its cards (a player,
+    (:func:`~sabai_rules.model.chance.is_guessable`): anybody who knows some of its cards (a player,
     from their own export) can then find the seed, and with it every card nobody saw. A round
     dealt from its order has no hidden card the seed decides (the cards a reshuffle places that
     nobody drew are the referee's, not the table's)."""
@@ -229,8 +228,8 @@ def _parts(record: Record, player: int) -> Iterator[tuple[str, dict[str, Any]]]:
 
 def caused_seen(step: Played, player: int) -> tuple[EventView, ...]:
     """What ``player`` saw of what a legal event caused (played with ``caused``): each caused
-    event as :func:`~sabai_rules.views.view_event` lets them see it, a face where they saw it and
-    ``None`` where they did not. What the export writes of each event; the viewer's "what
+    event as :func:`~sabai_rules.play.views.view_event` lets them see it, a face where they saw it
+    and ``None`` where they did not. What the export writes of each event; the viewer's "what
     changed" for a player (:mod:`~sabai_rules.referee.viewer`) says the same."""
     return tuple(view_event(e, player, step.state) for e in step.caused)
 

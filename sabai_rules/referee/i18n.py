@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from sabai_rules.catalogue import check_language
+from sabai_rules.model.catalogue import check_language
 from sabai_rules.moves import PARAMETERS, Action, AlsoThrowIn, LookAtCards, ThrowIn
 
 __all__ = ["DECLINED_LOOK", "LABELS", "PHRASES", "describe", "label", "written_in"]

@@ -2,7 +2,7 @@
 verdict on them (``sabai judge``).
 
 A dispute is about one moment of a round, and a table knows that moment, not the deal: the
-position states it (:mod:`sabai_rules.position`, ``?`` for a card nobody can name), and the
+position states it (:mod:`sabai_rules.play.position`, ``?`` for a card nobody can name), and the
 actions are written as a player says them::
 
     Anna throws in Chloé's 3 (7)
@@ -33,7 +33,8 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from sabai_rules.cards import parse_face
+from sabai_rules.model.cards import parse_face
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     Action,
     AlsoThrowIn,
@@ -54,7 +55,7 @@ from sabai_rules.moves import (
     TouchNoseLast,
     WaiveFirstRefusal,
 )
-from sabai_rules.position import Position, read_position
+from sabai_rules.play.position import Position, read_position
 from sabai_rules.referee.record import (
     SHOWN_BY,
     TABLE_VERSION,
@@ -65,7 +66,6 @@ from sabai_rules.referee.record import (
     RoundRecord,
 )
 from sabai_rules.referee.replay import Verdict, replay
-from sabai_rules.ruleset import Ruleset
 
 __all__ = [
     "MAX_ACTION_TEXT",
@@ -356,9 +356,9 @@ def judge(
     tolerant: bool = False,
 ) -> Verdict:
     """The referee's verdict on ``actions`` (read by :func:`read_actions`) played from
-    ``position`` (:func:`~sabai_rules.position.read_position`; ``ruleset`` where the position
+    ``position`` (:func:`~sabai_rules.play.position.read_position`; ``ruleset`` where the position
     names none): as :func:`~sabai_rules.referee.replay.replay` gives it for the record
-    :func:`ruling_record` makes of them. :class:`~sabai_rules.position.PositionError` for a
+    :func:`ruling_record` makes of them. :class:`~sabai_rules.play.position.PositionError` for a
     position that cannot be read, :class:`ActionTextError` for an action, and
     :class:`~sabai_rules.referee.record.RecordError` for actions that cannot be played there (a
     card that is not in the slot they name)."""

@@ -3,8 +3,9 @@ r"""Pictures, as SVG: the table, one card, and the diagrams of a turn and of the
 :func:`table_svg` draws the table as :func:`~sabai_rules.referee.render.render_table` writes it:
 every row card by card by slot, the piles, the dealer, whose turn it is, who is locked out and what
 is pending; every face for the referee, or, for one player, exactly what
-:func:`~sabai_rules.views.view` lets that player know. The picture is drawn from that view alone, so
-nothing hidden from the player reaches it: no face, no card id, no title or comment giving one away.
+:func:`~sabai_rules.play.views.view` lets that player know. The picture is drawn from that view
+alone, so nothing hidden from the player reaches it: no face, no card id, no title or comment giving
+one away.
 :func:`card_svg` draws one card; :func:`turn_diagram` and :func:`round_end_diagram` draw the flow of
 a turn and of the end of a round, each box citing the rules it shows.
 
@@ -18,7 +19,7 @@ sans-serif font. The same arguments give the same bytes. The ids inside a pictur
 parts are groups: ``<ident>-draw``, ``-discard``, ``-held`` (the drawn card), ``-pending``, and
 ``-row-<seat>`` for each player's row.
 
->>> from sabai_rules.layout import layout
+>>> from sabai_rules.play.layout import layout
 >>> state = layout(rows=[["7", "13"], ["J", "AJ", "2"]], discard=["5"], turn=0, lockout=[1])
 >>> svg = table_svg(state, ["Anna", "Ben"], as_player=1, lang="fr")
 >>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" role="img" lang="fr"')
@@ -38,12 +39,12 @@ from typing import Final
 
 import attrs
 
-from sabai_rules.cards import ASS_JOKER, FUNCTION_NAMES, JOKER, UNKNOWN, face_name
-from sabai_rules.catalogue import EDITION_OF, EDITIONS, Edition, check_language
-from sabai_rules.engine.arguments import instance, is_state, seat
+from sabai_rules.model.arguments import instance, is_state, seat
+from sabai_rules.model.cards import ASS_JOKER, FUNCTION_NAMES, JOKER, UNKNOWN, face_name
+from sabai_rules.model.catalogue import EDITION_OF, EDITIONS, Edition, check_language
+from sabai_rules.play.views import GAP, PlayerView, SlotView, view
 from sabai_rules.referee.i18n import label
 from sabai_rules.state import State
-from sabai_rules.views import GAP, PlayerView, SlotView, view
 
 __all__ = ["card_svg", "round_end_diagram", "table_svg", "turn_diagram"]
 
@@ -400,10 +401,10 @@ class _Canvas:
 
 
 def card_svg(face: int | None, lang: str = "en", *, ident: str = "sabai-card") -> str:
-    """One card alone: ``face`` as :mod:`sabai_rules.cards` numbers faces (a rank, ``JOKER``,
+    """One card alone: ``face`` as :mod:`sabai_rules.model.cards` numbers faces (a rank, ``JOKER``,
     ``ASS_JOKER``), or ``None`` for the card's back; named in ``lang`` for screen readers.
 
-    >>> from sabai_rules.cards import GIVE
+    >>> from sabai_rules.model.cards import GIVE
     >>> svg = card_svg(GIVE)
     >>> '<symbol id="sabai-card-give"' in svg and 'aria-label="13 give"' in svg
     True
@@ -454,7 +455,7 @@ def table_svg(
 ) -> str:
     """The table of ``state`` as an SVG picture, naming the players by ``names`` (seat order):
     every face, as the referee sees it; or, ``as_player``, exactly what that player may know
-    (:func:`~sabai_rules.views.view`, :rule:`ruling.public-information`): the cards they have
+    (:func:`~sabai_rules.play.views.view`, :rule:`ruling.public-information`): the cards they have
     not seen as card backs. Its words are in ``lang``; ``ident`` starts every id it defines.
     :class:`TypeError` or :class:`ValueError` naming the argument for arguments that are not a
     state, names for every seat, a seat, a language and an id."""

@@ -32,9 +32,9 @@ memory: :data:`MAX_BYTES` bytes, :data:`MAX_DEPTH` levels of nesting, :data:`MAX
 and nose races), :data:`MAX_SLOTS` slots in one action; texts of at most :data:`MAX_NAME`
 characters for a name, :data:`MAX_SHORT_TEXT` for a time or a mark of simultaneous throw-ins,
 :data:`MAX_SEED_TEXT` for a seed, :data:`MAX_CLAIM_TEXT` for a claim and :data:`MAX_COMMENT` for
-a comment; :data:`~sabai_rules.catalogue.MAX_ID_LENGTH` for a claim's rule id and
-:data:`~sabai_rules.cards.MAX_FACE_TEXT` for a card face written as a text. Beyond a bound, the
-record is refused, naming where:
+a comment; :data:`~sabai_rules.model.catalogue.MAX_ID_LENGTH` for a claim's rule id and
+:data:`~sabai_rules.model.cards.MAX_FACE_TEXT` for a card face written as a text. Beyond a bound,
+the record is refused, naming where:
 
 >>> read_record('{"format": "sabai-record", "version": 1, "players": ["Anna", "Ben\\\\nBen"]}')
 Traceback (most recent call last):
@@ -57,9 +57,10 @@ from typing import Any, Final, NoReturn
 
 import attrs
 
-from sabai_rules import chance
-from sabai_rules.cards import UNKNOWN, face_name, face_text, parse_face
 from sabai_rules.engine.rules import race_loser
+from sabai_rules.model import chance
+from sabai_rules.model.cards import UNKNOWN, face_name, face_text, parse_face
+from sabai_rules.model.ruleset import PRESETS, Ruleset
 from sabai_rules.moves import (
     ACTIONS_BY_NAME,
     PARAMETERS,
@@ -79,8 +80,7 @@ from sabai_rules.moves import (
     WaiveFirstRefusal,
     deck_for,
 )
-from sabai_rules.position import Position, PositionError, read_position
-from sabai_rules.ruleset import PRESETS, Ruleset
+from sabai_rules.play.position import Position, PositionError, read_position
 
 __all__ = [
     "FORMAT",
@@ -155,7 +155,7 @@ MAX_SEED_TEXT: Final = 256
 MAX_CLAIM_TEXT: Final = 1_000
 #: The longest comment (of the record, a round or an event).
 MAX_COMMENT: Final = 10_000
-#: The longest position a round starts from (:mod:`sabai_rules.position`).
+#: The longest position a round starts from (:mod:`sabai_rules.play.position`).
 MAX_POSITION: Final = 10_000
 
 # What a message echoes of the record: repr's quoting and escaping (no line break, no lone
@@ -243,9 +243,9 @@ class RecordEvent:
 @attrs.frozen
 class Deal:
     """A round's deal: the card order (faces, first card dealt first) or a seed for the named
-    generator (:mod:`sabai_rules.chance`). In version 2 an order may hold
-    :data:`~sabai_rules.cards.UNKNOWN` for a card the table cannot name and may stop before the
-    end of the deck (the cards after it are unknown); a round that starts from a position has
+    generator (:mod:`sabai_rules.model.chance`). In version 2 an order may hold
+    :data:`~sabai_rules.model.cards.UNKNOWN` for a card the table cannot name and may stop before
+    the end of the deck (the cards after it are unknown); a round that starts from a position has
     neither (:attr:`RoundRecord.start`)."""
 
     order: tuple[int, ...] | None = None
@@ -266,10 +266,10 @@ class RoundRecord:
     #: in order, as seen at the table (:rule:`ruling.nose-race`).
     nose_races: tuple[int, ...] = ()
     #: Version 2: the rows as they were turned up at the end of the round, player by player in
-    #: seat order, slot by slot (:data:`~sabai_rules.cards.UNKNOWN` for a card nobody noted).
+    #: seat order, slot by slot (:data:`~sabai_rules.model.cards.UNKNOWN` for a card nobody noted).
     reveal: tuple[tuple[int, ...], ...] | None = None
     #: Version 2: the position the round starts from instead of a deal (the notation of
-    #: :mod:`sabai_rules.position`).
+    #: :mod:`sabai_rules.play.position`).
     start: str | None = None
 
 
@@ -586,7 +586,7 @@ def _deal(data: Any, rules: Ruleset, path: str, version: int) -> Deal:
 
 
 def _seed(value: Any, path: str) -> int | str:
-    """A seed as :func:`~sabai_rules.chance.canonical_seed` reads it: a text that spells an
+    """A seed as :func:`~sabai_rules.model.chance.canonical_seed` reads it: a text that spells an
     integer is that integer (the same game under the generator), a seed out of bounds refused."""
     seed: int | str = _expect(value, (int, str), path, "a whole number or a text")
     if isinstance(seed, str):
@@ -970,7 +970,7 @@ def _claim(data: Any, players: Sequence[str], path: str) -> Claim:
             raise RecordError("event numbers start at 1", f"{path}.illegal_event")
     rule = data.get("rule")
     if rule is not None:
-        from sabai_rules import catalogue  # noqa: PLC0415 - loaded only when a claim names a rule
+        from sabai_rules.model import catalogue  # noqa: PLC0415 - loaded only when a claim names a rule
 
         # A text longer than any id is no id: it is refused before it is looked up.
         _text(rule, f"{path}.rule", "a rule id", catalogue.MAX_ID_LENGTH)

@@ -7,7 +7,7 @@ The words around the rules are :mod:`sabai_rules.referee.i18n`'s. The verdict as
 :mod:`sabai_rules.referee.viewer`'s.
 
 Where the rulebook is, is said in one place: :func:`rule_url` joins a rule's page
-(:meth:`~sabai_rules.catalogue.Catalogue.rulebook_link`, relative to the site's root) to the
+(:meth:`~sabai_rules.model.catalogue.Catalogue.rulebook_link`, relative to the site's root) to the
 rulebook's address, which ``sabai replay --rulebook-url`` gives, or else the ``Documentation``
 address of the installed package's metadata (:func:`rulebook_base`); there is none by default,
 and no address is ever made up. With an address, the text verdict gives each rule's absolute
@@ -26,15 +26,15 @@ from typing import Any, Final
 
 import attrs
 
-from sabai_rules import catalogue
-from sabai_rules.cards import ASS_JOKER, JOKER, UNKNOWN, face_name, face_text
-from sabai_rules.game import lowest_score_points
+from sabai_rules.model import catalogue
+from sabai_rules.model.cards import ASS_JOKER, JOKER, UNKNOWN, face_name, face_text
 from sabai_rules.moves import Action, AlsoThrowIn
+from sabai_rules.play.game import lowest_score_points
+from sabai_rules.play.views import view
 from sabai_rules.referee.i18n import describe, label, written_in
 from sabai_rules.referee.record import action_to_json
 from sabai_rules.referee.replay import MAX_REPORTED, IllegalEvent, Note, UndecidedEvent, Verdict
 from sabai_rules.state import Function, NoseRace, Offer, RoundResult, State
-from sabai_rules.views import view
 
 __all__ = [
     "ALLOWED_PER_PLAYER",

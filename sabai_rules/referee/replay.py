@@ -33,9 +33,7 @@ from typing import Final
 
 import attrs
 
-from sabai_rules.engine.outcomes import chance_node
-from sabai_rules.events import Event
-from sabai_rules.game import finish_round, new_game
+from sabai_rules.model.events import Event
 from sabai_rules.moves import (
     Action,
     IllegalActionError,
@@ -43,11 +41,13 @@ from sabai_rules.moves import (
     apply_chance,
     apply_chance_events,
     apply_events,
+    chance_node,
     deal,
     deck_for,
     resolve_chance,
     seeded_outcome,
 )
+from sabai_rules.play.game import finish_round, new_game
 from sabai_rules.referee import steps
 from sabai_rules.referee.record import (
     TABLE_VERSION,

@@ -23,7 +23,6 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
-from sabai_rules.cards import face_name
 from sabai_rules.engine.rules import (
     PRIORITY,
     in_reaction_round,
@@ -34,8 +33,9 @@ from sabai_rules.engine.rules import (
     reshuffles,
     rule_of,
 )
-from sabai_rules.events import Event
-from sabai_rules.messages import Wording
+from sabai_rules.model.cards import face_name
+from sabai_rules.model.events import Event
+from sabai_rules.model.messages import Wording
 from sabai_rules.moves import (
     PARAMETERS,
     Action,

@@ -20,14 +20,12 @@ from typing import Any
 
 import attrs
 
-from sabai_rules.cards import UNKNOWN, face_name
-from sabai_rules.engine.outcomes import chance_node
 from sabai_rules.engine.rules import (
     trusts_unseen_claims,
 )
-from sabai_rules.events import Event
-from sabai_rules.game import finish_round, new_game
-from sabai_rules.messages import Wording
+from sabai_rules.model.cards import UNKNOWN, face_name
+from sabai_rules.model.events import Event
+from sabai_rules.model.messages import Wording
 from sabai_rules.moves import (
     Action,
     AlsoThrowIn,
@@ -47,12 +45,15 @@ from sabai_rules.moves import (
     apply_chance,
     apply_chance_events,
     apply_events,
+    chance_node,
     deal,
     deck_for,
     resolve_chance,
     seeded_outcome,
 )
-from sabai_rules.position import display_state, read_position
+from sabai_rules.play.game import finish_round, new_game
+from sabai_rules.play.position import display_state, read_position
+from sabai_rules.play.scoring import score_round
 from sabai_rules.referee.record import (
     Problem,
     Record,
@@ -96,7 +97,6 @@ from sabai_rules.referee.unknown import (
     questions,
     split,
 )
-from sabai_rules.scoring import score_round
 from sabai_rules.state import (
     NO_CARD,
     NO_PLAYER,
@@ -250,7 +250,7 @@ class _Tables:
         return World(state, (pool,) if pool else ())
 
     def started(self, text: str, r: int, game: Game) -> World:
-        """A round started from a position (:mod:`sabai_rules.position`): the record's round
+        """A round started from a position (:mod:`sabai_rules.play.position`): the record's round
         ``r``, dealt by the player the game says, final if the position or the game says so; the
         cards the position leaves ``?`` one pool."""
         names = self.names

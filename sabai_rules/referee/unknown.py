@@ -15,8 +15,8 @@ The number of assignments is astronomical (40 unknown cards of a 60-card deck), 
 never matter: a card's face matters to the rules only once it is shown (played, kept out of a row,
 thrown in) or asked about (is the card given as compensation the Ass Joker?). So the referee keeps
 *worlds*, not assignments. A world is a table on a deck whose unknown cards hold some faces the
-deck has left (:meth:`~sabai_rules.cards.Deck.with_faces`), each unknown card in a *pool* of cards
-that may trade faces among themselves (the dealt cards nobody named; the cards of a reshuffle
+deck has left (:meth:`~sabai_rules.model.cards.Deck.with_faces`), each unknown card in a *pool* of
+cards that may trade faces among themselves (the dealt cards nobody named; the cards of a reshuffle
 nobody wrote down), some of them narrowed to a set of faces by the questions answered so far.
 Every world stands for all the assignments its pools allow, and its table is a witness that there
 is one. Before an action, the questions the rules will ask about its cards (:func:`questions`) are
@@ -43,14 +43,14 @@ from typing import Any, Final
 
 import attrs
 
-from sabai_rules.cards import ASS_JOKER, GIVE, JOKER, JOKER_FAMILY, PEEK, SPY, SWITCH
 from sabai_rules.engine.rules import (
     burned_ass_joker_stays_out,
     first_refusal_due,
     is_correct_throw_in,
     only_holder_burns,
 )
-from sabai_rules.messages import Wording
+from sabai_rules.model.cards import ASS_JOKER, GIVE, JOKER, JOKER_FAMILY, PEEK, SPY, SWITCH
+from sabai_rules.model.messages import Wording
 from sabai_rules.moves import (
     Action,
     AlsoThrowIn,

@@ -9,8 +9,8 @@ draws it (:func:`~sabai_rules.referee.picture.table_svg`, strict play as
 :func:`~sabai_rules.referee.replay.table_after` plays it), with the event in words, what the
 referee says of it and what changed. Each step can be seen with every card shown (the referee's
 view) or as one player saw it, and then nothing reaches the page that the player did not see: the
-picture is that player's :func:`~sabai_rules.views.view`, what changed is what the export for one
-player says they saw (:func:`~sabai_rules.referee.export.caused_seen`), and a refusal names its
+picture is that player's :func:`~sabai_rules.play.views.view`, what changed is what the export for
+one player says they saw (:func:`~sabai_rules.referee.export.caused_seen`), and a refusal names its
 rule only where they could tell it (:func:`~sabai_rules.referee.export.rule_seen`). Then come the
 round results, each illegal, undecided and noted event with the rules it cites (published text and
 statement), and the closing lines of :func:`~sabai_rules.referee.render.render_text`.
@@ -41,10 +41,11 @@ from typing import Final, Literal
 
 import attrs
 
-from sabai_rules import catalogue
-from sabai_rules.cards import ASS_JOKER, JOKER, UNKNOWN, face_name
-from sabai_rules.events import Event
-from sabai_rules.game import lowest_score_points
+from sabai_rules.model import catalogue
+from sabai_rules.model.cards import ASS_JOKER, JOKER, UNKNOWN, face_name
+from sabai_rules.model.events import Event
+from sabai_rules.play.game import lowest_score_points
+from sabai_rules.play.views import EventView, PendingView, view
 from sabai_rules.referee.export import caused_seen, rule_seen
 from sabai_rules.referee.i18n import describe, label
 from sabai_rules.referee.picture import table_svg
@@ -77,7 +78,6 @@ from sabai_rules.referee.replay import (
 )
 from sabai_rules.referee.steps import illegal_event, note_for
 from sabai_rules.state import NoseRace, State
-from sabai_rules.views import EventView, PendingView, view
 
 __all__ = ["ViewerStep", "render_html", "verdict_sentence", "viewer_steps"]
 
@@ -105,7 +105,7 @@ MARKED: Final = {
 }
 
 #: The fields of events that hold cards (one, or a tuple of them), as
-#: :func:`~sabai_rules.views.view_event` reads them.
+#: :func:`~sabai_rules.play.views.view_event` reads them.
 _CARD_FIELDS: Final = ("card", "target_card", "cards")
 
 #: The policy of every page: nothing fetched, inline style and script, pictures only as data.
@@ -566,7 +566,8 @@ def _joined(items: Sequence[str], lang: str) -> str:
 
 def _points(verdict: Verdict, winners: Sequence[int], lang: str) -> str:
     """The winners' points: victory points, or the card points the game is decided on where it
-    is scored by card points (the older edition, :func:`~sabai_rules.game.lowest_score_points`)."""
+    is scored by card points (the older edition,
+    :func:`~sabai_rules.play.game.lowest_score_points`)."""
     if verdict.record.ruleset.scoring == "victory_points":
         points = verdict.game.victory_points
         one, many = "viewer.victory-point", "viewer.victory-points"

@@ -46,7 +46,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from sabai_rules.catalogue import LANGUAGES
+from sabai_rules.model.catalogue import LANGUAGES
 from sabai_rules.referee.record import shown
 from sabai_rules.scribe.session import ScribeError, Session
 from sabai_rules.scribe.wire import RequestError, apply_request, labels, state_json, verdict_json

@@ -23,7 +23,7 @@ cards a compensation card may be), each face it may have is tried. The scribe of
 actions, but a person may enter any action of the right shape: a table that made an illegal move
 is recorded as it happened, and the referee (:meth:`Session.verdict`) says which rule it broke.
 
->>> from sabai_rules.cards import parse_face
+>>> from sabai_rules.model.cards import parse_face
 >>> from sabai_rules.moves import Draw
 >>> session = Session()
 >>> session.set_up(["Anna", "Ben", "Chloé"], Ruleset(), first_dealer=0)
@@ -53,9 +53,10 @@ from typing import Final
 
 import attrs
 
-from sabai_rules.cards import ASS_JOKER, GIVE, PEEK, SPY, SWITCH, UNKNOWN
+from sabai_rules.model.cards import ASS_JOKER, GIVE, PEEK, SPY, SWITCH, UNKNOWN
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import Action, LookAtCards, ThrowIn, legal_actions, to_move
-from sabai_rules.position import PositionError, display_state, read_position
+from sabai_rules.play.position import PositionError, display_state, read_position
 from sabai_rules.referee.record import (
     SHOWN_BY,
     TABLE_VERSION,
@@ -72,7 +73,6 @@ from sabai_rules.referee.record import (
 from sabai_rules.referee.replay import Verdict, replay
 from sabai_rules.referee.tables import Judged, Way, table_play
 from sabai_rules.referee.unknown import World
-from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import NO_PLAYER, Compensation, Function, State, card_bit
 
 __all__ = ["MAX_UNDO", "Moment", "ScribeError", "Session"]
@@ -111,7 +111,8 @@ class Moment:
     #: The round being written (0 is the first).
     round: int
     #: The table after the round's last event, the cards whose faces the record leaves open shown
-    #: as :data:`~sabai_rules.cards.UNKNOWN` (:func:`~sabai_rules.position.display_state`): for
+    #: as :data:`~sabai_rules.model.cards.UNKNOWN`
+    # (:func:`~sabai_rules.play.position.display_state`): for
     #: pictures and text only.
     table: State
     #: What the rules allow now in at least one way the unknown cards may be: the decisions, then
@@ -197,7 +198,7 @@ class Session:
         self._commit(Record(ruleset, names, first_dealer, (first,), version=TABLE_VERSION))
 
     def start_from(self, position: str, ruleset: Ruleset | None = None) -> None:
-        """A new game whose first round starts from ``position`` (:mod:`sabai_rules.position`):
+        """A new game whose first round starts from ``position`` (:mod:`sabai_rules.play.position`):
         its players, its ruleset (``ruleset`` where it names none) and its dealer, who dealt
         first."""
         if self._record is not None:
@@ -283,8 +284,8 @@ class Session:
 
     def reveal(self, rows: Sequence[Sequence[int]] | None) -> None:
         """The rows of the last round as they were turned up at its end, player by player and
-        slot by slot (:data:`~sabai_rules.cards.UNKNOWN` for a card nobody noted); ``None``: not
-        turned up."""
+        slot by slot (:data:`~sabai_rules.model.cards.UNKNOWN` for a card nobody noted); ``None``:
+        not turned up."""
         record = self.record
         r = len(record.rounds) - 1
         shown = None if rows is None else tuple(tuple(row) for row in rows)

@@ -31,9 +31,10 @@ from typing import Any, Final
 
 import attrs
 
-from sabai_rules import catalogue
-from sabai_rules.cards import ASS_JOKER, JOKER, UNKNOWN, face_text, parse_face
-from sabai_rules.catalogue import LANGUAGES, check_language
+from sabai_rules.model import catalogue
+from sabai_rules.model.cards import ASS_JOKER, JOKER, UNKNOWN, face_text, parse_face
+from sabai_rules.model.catalogue import LANGUAGES, check_language
+from sabai_rules.model.ruleset import PRESETS, Ruleset
 from sabai_rules.moves import (
     ACTIONS_BY_NAME,
     PARAMETERS,
@@ -55,7 +56,6 @@ from sabai_rules.referee.record import (
     shown,
 )
 from sabai_rules.referee.render import render_json, render_text
-from sabai_rules.ruleset import PRESETS, Ruleset
 from sabai_rules.scribe.session import Moment, Session
 
 __all__ = [

@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from sabai_rules import catalogue
-from sabai_rules.catalogue import Catalogue, Texts, UnknownIdError, UnknownLanguageError
+from sabai_rules.model import catalogue
+from sabai_rules.model.catalogue import Catalogue, Texts, UnknownIdError, UnknownLanguageError
 
 
 def test_rule_carries_its_text_in_every_source_language(cat: Catalogue) -> None:
@@ -163,7 +163,7 @@ def test_the_default_catalogue_is_loaded_once() -> None:
 
 def test_importing_the_package_does_not_load_the_catalogue() -> None:
     code = (
-        "import sabai_rules, sabai_rules.catalogue as c;"
+        "import sabai_rules, sabai_rules.model.catalogue as c;"
         "assert c.default.cache_info().currsize == 0;"
         "c.rule('turn.keep');"
         "assert c.default.cache_info().currsize == 1"

@@ -19,8 +19,8 @@ from sabai_dev.catalogue_checks import (
     check_source_files,
     check_source_presence,
 )
-from sabai_rules import catalogue
-from sabai_rules.catalogue import Catalogue, CatalogueError
+from sabai_rules.model import catalogue
+from sabai_rules.model.catalogue import Catalogue, CatalogueError
 
 
 def _labels(prefix: str, count: int, width: int = 1) -> list[str]:

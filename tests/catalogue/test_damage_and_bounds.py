@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from sabai_rules import catalogue
-from sabai_rules.catalogue import (
+from sabai_rules.model import catalogue
+from sabai_rules.model.catalogue import (
     MAX_ID_LENGTH,
     Catalogue,
     CatalogueError,

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from sabai_rules.catalogue import Catalogue
+from sabai_rules.model.catalogue import Catalogue
 
 #: The rulings issue 35 names as disputable with no option.
 DISPUTABLE = (

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from sabai_rules.catalogue import EDITION_OF, EDITIONS, LANGUAGES, Catalogue, UnknownIdError
+from sabai_rules.model.catalogue import EDITION_OF, EDITIONS, LANGUAGES, Catalogue, UnknownIdError
 from tests.support import sabai
 
 ROOT = Path(__file__).resolve().parent.parent.parent

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from sabai_rules import catalogue
+from sabai_rules.model import catalogue
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 #: The English prose that counts what the catalogue holds (the translations come from it).

@@ -15,7 +15,7 @@ from types import ModuleType
 
 import pytest
 
-from sabai_rules.catalogue import Catalogue
+from sabai_rules.model.catalogue import Catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = Path(os.environ.get("SABAI_SEEDS", ROOT.parent / "shared" / "seeds"))

@@ -3,7 +3,7 @@ ruling decides, a test here names what it must say, in every language it is writ
 
 from __future__ import annotations
 
-from sabai_rules.catalogue import Catalogue
+from sabai_rules.model.catalogue import Catalogue
 
 
 def test_first_refusal_is_not_offered_to_a_locked_out_owner_in_every_language(

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from sabai_rules.catalogue import Language
+from sabai_rules.model.catalogue import Language
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("SABAI_DOCS_SITE", ROOT / "docs" / "_build" / "html"))

@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from sabai_rules import catalogue
-from sabai_rules.catalogue import EDITION_OF, LANGUAGES, Language
+from sabai_rules.model import catalogue
+from sabai_rules.model.catalogue import EDITION_OF, LANGUAGES, Language
 from tests.docs import search
 from tests.docs.conftest import ROOT, built
 

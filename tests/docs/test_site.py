@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from sabai_rules import catalogue
-from sabai_rules.catalogue import EDITION_OF, LANGUAGES, Language
+from sabai_rules.model import catalogue
+from sabai_rules.model.catalogue import EDITION_OF, LANGUAGES, Language
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.referee.i18n import label
-from sabai_rules.ruleset import Ruleset
 from tests.docs.conftest import ROOT, built
 
 CAT = catalogue.default()
@@ -135,7 +135,7 @@ def test_the_api_reference_is_one_page_per_module(lang: Language) -> None:
         assert f'href="api/{module}.html"' in index
         # No value shows a function's repr or a long table.
         assert "&lt;function" not in text, module
-    # Old addresses (api.html#sabai_rules.cards.JOKER) are sent on to the module's page.
+    # Old addresses (api.html#sabai_rules.model.cards.JOKER) are sent on to the module's page.
     assert "window.location.replace('api/'" in index
 
 

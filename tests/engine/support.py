@@ -11,8 +11,8 @@ from typing import Any, Final
 import attrs
 import pytest
 
-from sabai_rules.cards import face_name, parse_face
-from sabai_rules.layout import layout
+from sabai_rules.model.cards import face_name, parse_face
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     Action,
     CallSabaiSabai,
@@ -36,8 +36,8 @@ from sabai_rules.moves import (
     deck_for,
     legal_actions,
 )
-from sabai_rules.ruleset import Ruleset
-from sabai_rules.scoring import score_round
+from sabai_rules.play.layout import layout
+from sabai_rules.play.scoring import score_round
 from sabai_rules.state import ChanceModel, RoundResult, State
 
 
@@ -88,7 +88,7 @@ def all_pass(state: State) -> State:
 def emptied_round(rows: Sequence[Sequence[str]], *, thrower: int = 0, **table: Any) -> State:
     """A round that is over: ``thrower``, whose row is a single card, throws it in onto the same
     face on the pile, emptying their row, and everybody passes. ``table`` goes to
-    :func:`~sabai_rules.layout.layout` (``turn``, ``dealer``, ``ruleset``, ...)."""
+    :func:`~sabai_rules.play.layout.layout` (``turn``, ``dealer``, ``ruleset``, ...)."""
     state = layout(rows=rows, discard=[rows[thrower][0]], **table)
     state = all_pass(play(state, ThrowIn(thrower, thrower, 0)))
     assert state.is_over
@@ -169,7 +169,7 @@ def exhausted(
 ) -> State:
     """A table late in a round: the draw pile is empty and the discard pile holds every card of
     the deck not in ``rows`` nor ``held``, in card-id order, under the ``discard`` cards (the top
-    card last). ``table`` goes to :func:`~sabai_rules.layout.layout`; ``model`` is the chance
+    card last). ``table`` goes to :func:`~sabai_rules.play.layout.layout`; ``model`` is the chance
     model to play on under."""
     rules = table.get("ruleset") or Ruleset()
     left = Counter(deck_for(rules).faces)

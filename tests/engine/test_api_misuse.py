@@ -17,12 +17,12 @@ from collections.abc import Callable
 
 import pytest
 
-from sabai_rules import chance
-from sabai_rules.bots import RandomBot, SensibleBot, simulate
-from sabai_rules.cards import DeckSpec
+from sabai_rules.agents.bots import RandomBot, SensibleBot
+from sabai_rules.agents.simulate import simulate
 from sabai_rules.engine import COMPILED
-from sabai_rules.game import finish_round, new_game, start_round
-from sabai_rules.layout import layout
+from sabai_rules.model import chance
+from sabai_rules.model.cards import DeckSpec
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     Draw,
     apply,
@@ -40,10 +40,9 @@ from sabai_rules.moves import (
     seeded_outcome,
     to_move,
 )
-from sabai_rules.referee.export import export_view
-from sabai_rules.referee.record import RecordError, read_record, write_record
-from sabai_rules.ruleset import Ruleset
-from sabai_rules.scoring import (
+from sabai_rules.play.game import finish_round, new_game, start_round
+from sabai_rules.play.layout import layout
+from sabai_rules.play.scoring import (
     card_points,
     card_value,
     hall_of_fame,
@@ -51,10 +50,12 @@ from sabai_rules.scoring import (
     score_round,
     utility_bounds,
 )
-from sabai_rules.sequential import SequentialState
-from sabai_rules.space import action_space
+from sabai_rules.play.sequential import SequentialState
+from sabai_rules.play.space import action_space
+from sabai_rules.play.views import observation, observation_size, sample_consistent_state, view
+from sabai_rules.referee.export import export_view
+from sabai_rules.referee.record import RecordError, read_record, write_record
 from sabai_rules.state import State
-from sabai_rules.views import observation, observation_size, sample_consistent_state, view
 
 Call = Callable[[], object]
 

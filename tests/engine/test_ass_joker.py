@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from sabai_rules.cards import DeckSpec
 from sabai_rules.engine.outcomes import chance_node
-from sabai_rules.events import AssJokerShown, AssJokerTurnedOver, CompensationLapsed, Reshuffled
-from sabai_rules.layout import layout
+from sabai_rules.model.cards import DeckSpec
+from sabai_rules.model.events import (
+    AssJokerShown,
+    AssJokerTurnedOver,
+    CompensationLapsed,
+    Reshuffled,
+)
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     Action,
     Compensate,
@@ -22,8 +27,8 @@ from sabai_rules.moves import (
     apply_events,
     legal_actions,
 )
-from sabai_rules.ruleset import Ruleset
-from sabai_rules.scoring import score_round
+from sabai_rules.play.layout import layout
+from sabai_rules.play.scoring import score_round
 from sabai_rules.state import RoundResult, State
 from tests.engine.support import (
     all_pass,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sabai_rules.layout import layout
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     Compensate,
     Draw,
@@ -15,7 +15,7 @@ from sabai_rules.moves import (
     ThrowIn,
     legal_actions,
 )
-from sabai_rules.ruleset import Ruleset
+from sabai_rules.play.layout import layout
 from sabai_rules.state import Compensation, Function, Stage, State
 from tests.engine.support import faces, knows, play, refused, top
 

@@ -18,8 +18,8 @@ from typing import Final
 import attrs
 import pytest
 
-from sabai_rules.cards import DeckSpec
-from sabai_rules.events import (
+from sabai_rules.model.cards import DeckSpec
+from sabai_rules.model.events import (
     Drew,
     Event,
     NoseRaceLost,
@@ -28,7 +28,7 @@ from sabai_rules.events import (
     Reshuffled,
     TurnBegan,
 )
-from sabai_rules.layout import layout
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     Action,
     CallSabaiSabai,
@@ -54,10 +54,10 @@ from sabai_rules.moves import (
     seeded_outcome,
     to_move,
 )
-from sabai_rules.ruleset import Ruleset
-from sabai_rules.sequential import CHANCE, Decline, SequentialState
+from sabai_rules.play.layout import layout
+from sabai_rules.play.sequential import CHANCE, Decline, SequentialState
+from sabai_rules.play.views import OBSERVATION_HEADER, observation, sample_consistent_state, view
 from sabai_rules.state import NO_PLAYER, Chance, ChanceKind, Stage, State
-from sabai_rules.views import OBSERVATION_HEADER, observation, sample_consistent_state, view
 from tests.engine.support import (
     ACTION_KINDS,
     exhausted,

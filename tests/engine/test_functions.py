@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from sabai_rules.events import FunctionFizzled, FunctionSkipped
-from sabai_rules.layout import layout
+from sabai_rules.model.events import FunctionFizzled, FunctionSkipped
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     Action,
     Draw,
@@ -21,7 +21,7 @@ from sabai_rules.moves import (
     apply_events,
     legal_actions,
 )
-from sabai_rules.ruleset import Ruleset
+from sabai_rules.play.layout import layout
 from sabai_rules.state import Function, State
 from tests.engine.support import faces, knows, of_type, play, refused, top
 

@@ -10,7 +10,7 @@ import struct
 
 import pytest
 
-from sabai_rules import chance
+from sabai_rules.model import chance
 
 _SPAN = 1 << 64
 

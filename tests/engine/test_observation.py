@@ -8,12 +8,12 @@ import struct
 
 import pytest
 
-from sabai_rules.cards import DeckSpec
-from sabai_rules.layout import layout
+from sabai_rules.model.cards import DeckSpec
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import Draw, Play, ThrowIn, apply, deal, legal_actions
-from sabai_rules.position import read_position
-from sabai_rules.ruleset import Ruleset
-from sabai_rules.views import (
+from sabai_rules.play.layout import layout
+from sabai_rules.play.position import read_position
+from sabai_rules.play.views import (
     OBSERVATION_HEADER,
     observation,
     observation_into,

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from sabai_rules.cards import DeckSpec
-from sabai_rules.layout import layout
+from sabai_rules.model.cards import DeckSpec
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     Action,
     IllegalActionError,
@@ -23,7 +23,7 @@ from sabai_rules.moves import (
     is_legal,
     legal_actions,
 )
-from sabai_rules.ruleset import Ruleset
+from sabai_rules.play.layout import layout
 
 #: P1 has drawn a 5 and decides; a 12 spy waits for P0 in another state below.
 DECIDING = layout(rows=[["7", "3"], ["9", "8"]], draw=["2"], discard=["4"], turn=1, held="5")

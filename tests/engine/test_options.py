@@ -10,8 +10,8 @@ from sabai_rules.engine.rules import (
     rule_of,
     trusts_unseen_claims,
 )
-from sabai_rules.events import LookedAt
-from sabai_rules.layout import layout
+from sabai_rules.model.events import LookedAt
+from sabai_rules.model.ruleset import PRESETS, Ruleset
 from sabai_rules.moves import (
     CallSabaiSabai,
     Draw,
@@ -22,8 +22,8 @@ from sabai_rules.moves import (
     is_legal,
     legal_actions,
 )
-from sabai_rules.ruleset import PRESETS, Ruleset
-from sabai_rules.space import action_space
+from sabai_rules.play.layout import layout
+from sabai_rules.play.space import action_space
 from sabai_rules.state import Stage
 from tests.engine.support import play, refused, scored_after_final_lap
 

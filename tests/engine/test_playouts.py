@@ -17,9 +17,11 @@ import random
 import attrs
 import pytest
 
-from sabai_rules import catalogue, moves
+from sabai_rules import moves
 from sabai_rules.engine.enumeration import was_listed
 from sabai_rules.engine.shortcuts import shortcut
+from sabai_rules.model import catalogue
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     Action,
     AlsoThrowIn,
@@ -35,8 +37,7 @@ from sabai_rules.moves import (
     legal_actions,
     max_round_length,
 )
-from sabai_rules.ruleset import Ruleset
-from sabai_rules.scoring import score_round
+from sabai_rules.play.scoring import score_round
 from sabai_rules.state import EndCause, State
 from tests.engine.support import random_action
 

@@ -4,9 +4,9 @@ gives. The state refused stays as it was."""
 
 from __future__ import annotations
 
-from sabai_rules.layout import layout
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import Draw, Keep, ThrowIn, apply, deal
-from sabai_rules.ruleset import Ruleset
+from sabai_rules.play.layout import layout
 from tests.engine.support import refused
 
 

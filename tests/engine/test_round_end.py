@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from sabai_rules.layout import layout
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     CallSabaiSabai,
     Draw,
@@ -19,7 +19,7 @@ from sabai_rules.moves import (
     deal,
     legal_actions,
 )
-from sabai_rules.ruleset import Ruleset
+from sabai_rules.play.layout import layout
 from sabai_rules.state import EndCause, Stage, State
 from tests.engine.support import all_pass, faces, knows, play, refused
 

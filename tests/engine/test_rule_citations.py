@@ -12,9 +12,9 @@ from pathlib import Path
 import attrs
 import pytest
 
-from sabai_rules.catalogue import Catalogue
 from sabai_rules.engine import rules
-from sabai_rules.ruleset import Ruleset
+from sabai_rules.model.catalogue import Catalogue
+from sabai_rules.model.ruleset import Ruleset
 
 PACKAGE = Path(__file__).resolve().parents[2] / "sabai_rules"
 ENGINE = PACKAGE / "engine"
@@ -249,7 +249,8 @@ def test_every_rule_role_in_the_code_resolves(cat: Catalogue) -> None:
 
 
 @pytest.mark.parametrize(
-    "module", ["engine/rules.py", "engine/effects.py", "engine/flow.py", "state.py", "scoring.py"]
+    "module",
+    ["engine/rules.py", "engine/effects.py", "engine/flow.py", "state.py", "play/scoring.py"],
 )
 def test_core_modules_cite_rules(module: str) -> None:
     text = (PACKAGE / module).read_text(encoding="utf-8")

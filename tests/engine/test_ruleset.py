@@ -8,10 +8,10 @@ import typing
 import attrs
 import pytest
 
-from sabai_rules import catalogue
-from sabai_rules.cards import DeckSpec
-from sabai_rules.catalogue import Catalogue, OptionValue
-from sabai_rules.ruleset import PRESETS, Ruleset
+from sabai_rules.model import catalogue
+from sabai_rules.model.cards import DeckSpec
+from sabai_rules.model.catalogue import Catalogue, OptionValue
+from sabai_rules.model.ruleset import PRESETS, Ruleset
 
 
 def _as_catalogue_value(value: object) -> OptionValue:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from sabai_rules.events import CompensationLapsed
-from sabai_rules.layout import Position, layout
+from sabai_rules.model.events import CompensationLapsed
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     CallSabaiSabai,
     Compensate,
@@ -19,7 +19,7 @@ from sabai_rules.moves import (
     apply_events,
     legal_actions,
 )
-from sabai_rules.ruleset import Ruleset
+from sabai_rules.play.layout import Position, layout
 from sabai_rules.state import Compensation, Function, Offer, State
 from tests.engine.support import faces, knows, play, refused, top
 

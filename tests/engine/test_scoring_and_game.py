@@ -10,10 +10,10 @@ from itertools import pairwise
 
 import pytest
 
-from sabai_rules.game import finish_round, new_game, start_round
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import CallSabaiSabai, apply, legal_actions
-from sabai_rules.ruleset import Ruleset
-from sabai_rules.scoring import round_utilities, score_round, utility_bounds
+from sabai_rules.play.game import finish_round, new_game, start_round
+from sabai_rules.play.scoring import round_utilities, score_round, utility_bounds
 from sabai_rules.state import Game, State
 from tests.engine.support import emptied_round, refused, scored_after_final_lap
 

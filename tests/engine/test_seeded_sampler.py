@@ -27,8 +27,8 @@ import attrs
 import pytest
 
 from sabai_dev.scenarios import Scenario, _layout_arguments, _set_out, load_scenarios, parse_action
-from sabai_rules.events import Drew, Event, NoseRaceLost, PenaltyCard, Reshuffled
-from sabai_rules.game import finish_round, new_game, start_round
+from sabai_rules.model.events import Drew, Event, NoseRaceLost, PenaltyCard, Reshuffled
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     Action,
     IllegalActionError,
@@ -45,10 +45,10 @@ from sabai_rules.moves import (
     resolve_chance,
     seeded_outcome,
 )
+from sabai_rules.play.game import finish_round, new_game, start_round
+from sabai_rules.play.views import view
 from sabai_rules.referee.record import Record, load_record
-from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import Chance, ChanceKind, Flow, Game, State
-from sabai_rules.views import view
 from tests.engine.support import with_chance
 
 ROOT: Final = Path(__file__).resolve().parent.parent.parent

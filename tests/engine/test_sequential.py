@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from sabai_rules.layout import layout
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     Action,
     CallSabaiSabai,
@@ -19,8 +19,8 @@ from sabai_rules.moves import (
     deal,
     legal_actions,
 )
-from sabai_rules.ruleset import Ruleset
-from sabai_rules.sequential import TABLE, Decline, SequentialState
+from sabai_rules.play.layout import layout
+from sabai_rules.play.sequential import TABLE, Decline, SequentialState
 from sabai_rules.state import NO_PLAYER
 
 

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     PARAMETERS,
     Draw,
@@ -17,9 +18,8 @@ from sabai_rules.moves import (
     deal,
     legal_actions,
 )
-from sabai_rules.ruleset import Ruleset
-from sabai_rules.sequential import Decline
-from sabai_rules.space import action_space
+from sabai_rules.play.sequential import Decline
+from sabai_rules.play.space import action_space
 
 OLDER = Ruleset.preset("older")
 

@@ -11,9 +11,9 @@ import random
 import attrs
 import pytest
 
-from sabai_rules.cards import Deck
 from sabai_rules.engine import COMPILED
-from sabai_rules.layout import layout
+from sabai_rules.model.cards import Deck
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     ThrowIn,
     apply,
@@ -22,7 +22,7 @@ from sabai_rules.moves import (
     deal,
     legal_actions,
 )
-from sabai_rules.ruleset import Ruleset
+from sabai_rules.play.layout import layout
 from sabai_rules.state import (
     Chance,
     Compensation,

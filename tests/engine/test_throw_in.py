@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from sabai_rules.cards import DeckSpec
-from sabai_rules.events import PenaltyCard, PenaltyWaived, Reshuffled, ThrewIn
-from sabai_rules.layout import layout
+from sabai_rules.model.cards import DeckSpec
+from sabai_rules.model.events import PenaltyCard, PenaltyWaived, Reshuffled, ThrewIn
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     AlsoThrowIn,
     CallSabaiSabai,
@@ -19,7 +19,7 @@ from sabai_rules.moves import (
     apply_events,
     legal_actions,
 )
-from sabai_rules.ruleset import Ruleset
+from sabai_rules.play.layout import layout
 from sabai_rules.state import EndCause, Function, Stage, State
 from tests.engine.support import faces, knows, play, refused, top
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from sabai_rules.game import finish_round, new_game, start_round
-from sabai_rules.layout import layout
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     CallSabaiSabai,
     Draw,
@@ -20,7 +19,8 @@ from sabai_rules.moves import (
     legal_actions,
     to_move,
 )
-from sabai_rules.ruleset import Ruleset
+from sabai_rules.play.game import finish_round, new_game, start_round
+from sabai_rules.play.layout import layout
 from sabai_rules.state import NO_PLAYER, Stage
 from tests.engine.support import emptied_round, faces, knows, of_type, play, refused, top
 

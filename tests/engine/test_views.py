@@ -8,9 +8,9 @@ from collections.abc import Mapping, Sequence
 import attrs
 import pytest
 
-from sabai_rules.cards import ASS_JOKER, DeckSpec, parse_face
-from sabai_rules.events import Drew, Event, PenaltyCard, Played, ThrewIn
-from sabai_rules.layout import Position, layout
+from sabai_rules.model.cards import ASS_JOKER, DeckSpec, parse_face
+from sabai_rules.model.events import Drew, Event, PenaltyCard, Played, ThrewIn
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     Draw,
     Give,
@@ -27,10 +27,10 @@ from sabai_rules.moves import (
     deck_for,
     legal_actions,
 )
+from sabai_rules.play.layout import Position, layout
+from sabai_rules.play.views import observation, view, view_event
 from sabai_rules.referee.render import render_table
-from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import State
-from sabai_rules.views import observation, view, view_event
 from tests.engine.support import play
 
 

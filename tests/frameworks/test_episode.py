@@ -11,13 +11,13 @@ from collections import Counter
 
 import pytest
 
-from sabai_rules.cards import DeckSpec
-from sabai_rules.episode import CHANCE, NO_PLAYER, Episode, EpisodeSpec
+from sabai_rules.model.cards import DeckSpec
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import Action, Draw, Pass, Peek, apply, apply_chance, legal_actions
-from sabai_rules.ruleset import Ruleset
-from sabai_rules.scoring import round_utilities, score_round
-from sabai_rules.sequential import Decline, SequentialState
-from sabai_rules.views import observation
+from sabai_rules.play.episode import CHANCE, NO_PLAYER, Episode, EpisodeSpec
+from sabai_rules.play.scoring import round_utilities, score_round
+from sabai_rules.play.sequential import Decline, SequentialState
+from sabai_rules.play.views import observation
 
 #: A deck of 14 cards: the function cards twice, a joker and the Ass Joker.
 SMALL_DECK = DeckSpec(first_rank=9, last_rank=14, copies=2, plain_jokers=1)
@@ -76,7 +76,7 @@ def test_an_episode_asks_in_the_order_of_the_sequence_and_numbers_its_moves(
 def test_what_a_player_is_waited_for_is_numbered_in_increasing_order_as_listed_or_not() -> None:
     """The engine lists a player's decisions then their passes; the episode numbers them in
     increasing order of index, each move beside its own index, whatever order it was given."""
-    from sabai_rules.episode import _numbered  # noqa: PLC0415 - the numbering itself
+    from sabai_rules.play.episode import _numbered  # noqa: PLC0415 - the numbering itself
 
     space = EpisodeSpec.of(players=4).space
     draw, peek, passing = Draw(0), Peek(0, 2), Pass(0)

@@ -14,7 +14,7 @@ from typing import Final
 
 import pytest
 
-from sabai_rules.episode import EpisodeSpec
+from sabai_rules.play.episode import EpisodeSpec
 
 ROOT: Final = Path(__file__).resolve().parents[2]
 PAGE: Final = ROOT / "docs" / "frameworks.md"
@@ -26,9 +26,9 @@ BLOCK: Final = re.compile(r"^```python\n(.*?)^```$", re.M | re.S)
 FRAMEWORKS: Final = {
     "pyspiel": "pyspiel",
     "open_spiel": "pyspiel",
-    "sabai_rules.openspiel": "pyspiel",
+    "sabai_rules.frameworks.openspiel": "pyspiel",
     "pettingzoo": "pettingzoo",
-    "sabai_rules.pettingzoo": "pettingzoo",
+    "sabai_rules.frameworks.pettingzoo": "pettingzoo",
 }
 TABLE_SIZES: Final = (2, 4, 12)
 
@@ -132,7 +132,7 @@ def test_the_page_states_the_bound_on_an_episode_s_length() -> None:
 
 def test_the_page_s_figures_are_what_openspiel_declares() -> None:
     pyspiel = pytest.importorskip("pyspiel")
-    importlib.import_module("sabai_rules.openspiel")  # registers python_sabai_sabai
+    importlib.import_module("sabai_rules.frameworks.openspiel")  # registers python_sabai_sabai
     moves = table("players | moves, current and simplified presets")
     lengths = table("players | length, a round")
     bounds = table("players | `max_game_length()`, a round")

@@ -15,10 +15,10 @@ np = pytest.importorskip("numpy")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 
-from sabai_rules.episode import EpisodeSpec  # noqa: E402
-from sabai_rules.openspiel import PARAMETERS, SabaiSabaiGame  # noqa: E402
-from sabai_rules.ruleset import PRESETS, Ruleset  # noqa: E402
-from sabai_rules.views import observation  # noqa: E402
+from sabai_rules.frameworks.openspiel import PARAMETERS, SabaiSabaiGame  # noqa: E402
+from sabai_rules.model.ruleset import PRESETS, Ruleset  # noqa: E402
+from sabai_rules.play.episode import EpisodeSpec  # noqa: E402
+from sabai_rules.play.views import observation  # noqa: E402
 from tests.frameworks.test_episode import SMALL_DECK  # noqa: E402
 
 NAME = "python_sabai_sabai"

@@ -17,8 +17,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     from pettingzoo.test import api_test, seed_test
 
-from sabai_rules.pettingzoo import env, raw_env  # noqa: E402
-from sabai_rules.views import observation  # noqa: E402
+from sabai_rules.frameworks.pettingzoo import env, raw_env  # noqa: E402
+from sabai_rules.play.views import observation  # noqa: E402
 
 
 @pytest.mark.rules("ruling.sequential-actions")

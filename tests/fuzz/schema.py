@@ -15,8 +15,8 @@ from typing import Any, Final
 import jsonschema
 
 import sabai_rules
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.referee.record import MAX_EVENTS, RecordError
-from sabai_rules.ruleset import Ruleset
 
 __all__ = ["SCHEMA_PATH", "option_choices", "reader_only", "schema", "schema_errors"]
 

@@ -33,12 +33,12 @@ from typing import Any, Final, TypeVar
 import attrs
 from hypothesis import strategies as st
 
-from sabai_rules import catalogue, chance
-from sabai_rules.bots import simulate
+from sabai_rules.agents.simulate import simulate
+from sabai_rules.model import catalogue, chance
+from sabai_rules.model.ruleset import PRESETS, Ruleset
 from sabai_rules.moves import ACTIONS_BY_NAME, PARAMETERS
 from sabai_rules.referee.record import MAX_DEPTH, read_record, record_to_json
 from sabai_rules.referee.replay import replay
-from sabai_rules.ruleset import PRESETS, Ruleset
 
 __all__ = [
     "CI",

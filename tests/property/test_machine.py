@@ -42,9 +42,9 @@ from hypothesis import HealthCheck, assume, note, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from sabai_rules import catalogue
-from sabai_rules.cards import ASS_JOKER, JOKER
-from sabai_rules.events import (
+from sabai_rules.model import catalogue
+from sabai_rules.model.cards import ASS_JOKER, JOKER
+from sabai_rules.model.events import (
     Called,
     Drew,
     Event,
@@ -56,6 +56,7 @@ from sabai_rules.events import (
     Reshuffled,
     Spied,
 )
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     Action,
     IllegalActionError,
@@ -73,12 +74,11 @@ from sabai_rules.moves import (
     seeded_outcome,
     to_move,
 )
-from sabai_rules.ruleset import Ruleset
-from sabai_rules.scoring import score_round
-from sabai_rules.sequential import CHANCE, Decline, SequentialState
-from sabai_rules.space import action_space
+from sabai_rules.play.scoring import score_round
+from sabai_rules.play.sequential import CHANCE, Decline, SequentialState
+from sabai_rules.play.space import action_space
+from sabai_rules.play.views import observation, observation_size, sample_consistent_state, view
 from sabai_rules.state import NO_PLAYER, Chance, ChanceKind, ChanceModel, EndCause, State, Table
-from sabai_rules.views import observation, observation_size, sample_consistent_state, view
 from tests.engine.support import random_action
 
 #: Actions executed by every machine in this run (printed by tests/property/conftest.py).

@@ -12,11 +12,11 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from sabai_rules.bots import simulate
-from sabai_rules.cards import parse_face
+from sabai_rules.agents.simulate import simulate
+from sabai_rules.model.cards import parse_face
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import Action
 from sabai_rules.referee.record import Deal, Record, RecordEvent, RoundRecord, write_record
-from sabai_rules.ruleset import Ruleset
 
 Json = dict[str, Any]
 

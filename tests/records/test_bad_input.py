@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from sabai_rules.bots import simulate
+from sabai_rules.agents.simulate import simulate
 from sabai_rules.cli import EXIT_USAGE
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.referee import replay
 from sabai_rules.referee.record import MAX_BYTES, MAX_DEPTH, read_record, write_record
-from sabai_rules.ruleset import Ruleset
 from tests.support import sabai
 
 Json = dict[str, Any]

@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
-from sabai_rules import chance
-from sabai_rules.bots import simulate
-from sabai_rules.cards import parse_face
+from sabai_rules.agents.simulate import simulate
 from sabai_rules.cli import EXIT_ILLEGAL, EXIT_OK
-from sabai_rules.game import new_game, start_round
+from sabai_rules.model import chance
+from sabai_rules.model.cards import parse_face
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     Draw,
     Keep,
@@ -32,6 +32,7 @@ from sabai_rules.moves import (
     deck_for,
     legal_actions,
 )
+from sabai_rules.play.game import new_game, start_round
 from sabai_rules.referee import replay
 from sabai_rules.referee.export import export_view, write_export
 from sabai_rules.referee.i18n import label
@@ -45,7 +46,6 @@ from sabai_rules.referee.record import (
     write_record,
 )
 from sabai_rules.referee.replay import MAX_REPORTED
-from sabai_rules.ruleset import Ruleset
 from tests.support import sabai
 
 Json = dict[str, Any]

@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 
-from sabai_rules.bots import simulate
-from sabai_rules.cards import ASS_JOKER, JOKER
+from sabai_rules.agents.simulate import simulate
 from sabai_rules.cli import EXIT_ILLEGAL, EXIT_OK, EXIT_USAGE
-from sabai_rules.events import Drew, NoseRaceLost, PenaltyCard, Reshuffled
+from sabai_rules.model.cards import ASS_JOKER, JOKER
+from sabai_rules.model.events import Drew, NoseRaceLost, PenaltyCard, Reshuffled
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import Draw, apply, apply_chance, resolve_chance
 from sabai_rules.referee import replay, table_after
 from sabai_rules.referee.record import (
@@ -30,7 +31,6 @@ from sabai_rules.referee.record import (
     write_record,
 )
 from sabai_rules.referee.replay import Played, play_record
-from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import ChanceModel
 from tests.support import sabai
 

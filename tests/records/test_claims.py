@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from sabai_rules.bots import simulate
+from sabai_rules.agents.simulate import simulate
 from sabai_rules.referee import Verdict, replay
 from sabai_rules.referee.record import read_record, write_record
 

@@ -14,14 +14,14 @@ from typing import Any
 
 import pytest
 
-from sabai_rules.bots import simulate
-from sabai_rules.catalogue import LANGUAGES
+from sabai_rules.agents.simulate import simulate
 from sabai_rules.cli import EXIT_ILLEGAL, EXIT_OK, run
+from sabai_rules.model.catalogue import LANGUAGES
+from sabai_rules.model.ruleset import PRESETS, Ruleset
 from sabai_rules.referee import replay, table_after
 from sabai_rules.referee.export import export_view
 from sabai_rules.referee.i18n import label
 from sabai_rules.referee.record import RecordError, read_record, write_record
-from sabai_rules.ruleset import PRESETS, Ruleset
 from tests.support import json_keys, sabai
 
 Json = dict[str, Any]

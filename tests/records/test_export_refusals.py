@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-from sabai_rules.bots import Bot, RandomBot, SensibleBot, next_action
+from sabai_rules.agents.bots import Bot, RandomBot, SensibleBot, next_action
 from sabai_rules.engine.legality import current_refusal
-from sabai_rules.layout import layout
+from sabai_rules.model.ruleset import PRESETS, Ruleset
 from sabai_rules.moves import (
     Action,
     Compensate,
@@ -35,15 +35,15 @@ from sabai_rules.moves import (
     apply,
     deal,
 )
+from sabai_rules.play.layout import layout
+from sabai_rules.play.views import sample_consistent_state
 from sabai_rules.referee.export import DECIDING_CARD, export_view, rule_seen
 from sabai_rules.referee.record import (
     Record,
     read_record,
     write_record,
 )
-from sabai_rules.ruleset import PRESETS, Ruleset
 from sabai_rules.state import State, Table
-from sabai_rules.views import sample_consistent_state
 from tests.engine.support import random_action
 from tests.records.support import NAMES, deck_order, one_round
 from tests.support import sabai

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from sabai_rules.bots import simulate
+from sabai_rules.agents.simulate import simulate
 from sabai_rules.cli import EXIT_ILLEGAL, EXIT_USAGE
 from sabai_rules.referee.record import write_record
 from tests.support import sabai

@@ -14,10 +14,11 @@ from typing import Any
 
 import pytest
 
-from sabai_rules import cards, catalogue, ruleset
-from sabai_rules.bots import simulate
-from sabai_rules.cards import MAX_DECK_SIZE, DeckSpec
+from sabai_rules.agents.simulate import simulate
 from sabai_rules.cli import EXIT_USAGE
+from sabai_rules.model import cards, catalogue, ruleset
+from sabai_rules.model.cards import MAX_DECK_SIZE, DeckSpec
+from sabai_rules.model.ruleset import MAX_NUM_ROUNDS, Ruleset
 from sabai_rules.referee import record
 from sabai_rules.referee.record import (
     MAX_CLAIM_TEXT,
@@ -33,7 +34,6 @@ from sabai_rules.referee.record import (
     read_record,
     write_record,
 )
-from sabai_rules.ruleset import MAX_NUM_ROUNDS, Ruleset
 from tests.support import sabai
 
 Json = dict[str, Any]

@@ -24,15 +24,15 @@ import pytest
 from hypothesis import assume, given, note
 from hypothesis import strategies as st
 
-from sabai_rules import chance
+from sabai_rules.model import chance
+from sabai_rules.model.ruleset import PRESETS
 from sabai_rules.moves import Draw, Play, deck_for
+from sabai_rules.play.views import observation, view
 from sabai_rules.referee.export import export_view
 from sabai_rules.referee.picture import table_svg
 from sabai_rules.referee.record import Deal, Record, RecordError, read_record, write_record
 from sabai_rules.referee.render import render_table
 from sabai_rules.referee.replay import Played, RoundClosed, Skipped, play_record
-from sabai_rules.ruleset import PRESETS
-from sabai_rules.views import observation, view
 from tests.records.support import Mutation, deck_order, game_json, mutate, mutations, one_round
 from tests.support import sabai
 

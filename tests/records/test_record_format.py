@@ -15,9 +15,10 @@ import jsonschema
 import pytest
 
 import sabai_rules
-from sabai_rules import chance
-from sabai_rules.bots import simulate
-from sabai_rules.cards import ASS_JOKER, JOKER
+from sabai_rules.agents.simulate import simulate
+from sabai_rules.model import chance
+from sabai_rules.model.cards import ASS_JOKER, JOKER
+from sabai_rules.model.ruleset import PRESETS, Ruleset
 from sabai_rules.moves import (
     PARAMETERS,
     Action,
@@ -56,7 +57,6 @@ from sabai_rules.referee.record import (
     write_record,
 )
 from sabai_rules.referee.replay import replay
-from sabai_rules.ruleset import PRESETS, Ruleset
 
 SCHEMA_PATH = Path(sabai_rules.__file__).parent / "schema" / "record-v1.schema.json"
 

@@ -14,9 +14,10 @@ from typing import Any
 
 import pytest
 
-from sabai_rules import chance
-from sabai_rules.cards import MAX_FACE_TEXT
-from sabai_rules.catalogue import MAX_ID_LENGTH
+from sabai_rules.model import chance
+from sabai_rules.model.cards import MAX_FACE_TEXT
+from sabai_rules.model.catalogue import MAX_ID_LENGTH
+from sabai_rules.model.ruleset import MAX_NUM_ROUNDS, Ruleset
 from sabai_rules.moves import deck_for
 from sabai_rules.referee.record import (
     MAX_CLAIM_TEXT,
@@ -30,7 +31,6 @@ from sabai_rules.referee.record import (
     RecordError,
     read_record,
 )
-from sabai_rules.ruleset import MAX_NUM_ROUNDS, Ruleset
 from tests.records.test_record_format import (
     _drop,
     _full_order,

@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
-from sabai_rules.layout import layout
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import ThrowIn, apply
+from sabai_rules.play.layout import layout
 from sabai_rules.referee import replay
 from sabai_rules.referee.record import RecordError, RecordEvent, read_record
 from sabai_rules.referee.replay import table_after
 from sabai_rules.referee.steps import card_of, in_ruling_order, where_it_lies
-from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import NO_PLAYER, card_bit, has_seat
 from tests.engine.support import faces, top
 from tests.support import sabai

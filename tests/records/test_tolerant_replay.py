@@ -18,8 +18,8 @@ from hypothesis import assume, given, note
 from hypothesis import strategies as st
 
 from sabai_rules.cli import EXIT_ILLEGAL, EXIT_OK, EXIT_USAGE
+from sabai_rules.model.ruleset import PRESETS
 from sabai_rules.referee.record import RecordError, read_record
-from sabai_rules.ruleset import PRESETS
 from tests.records.support import Mutation, game_json, mutate, mutations
 from tests.support import sabai
 

@@ -10,8 +10,8 @@ from collections.abc import Callable
 
 import pytest
 
-from sabai_rules import catalogue
-from sabai_rules.catalogue import EDITION_OF, LANGUAGES, check_language
+from sabai_rules.model import catalogue
+from sabai_rules.model.catalogue import EDITION_OF, LANGUAGES, check_language
 from sabai_rules.referee.i18n import LABELS, label
 from sabai_rules.referee.picture import round_end_diagram, turn_diagram
 

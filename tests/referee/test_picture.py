@@ -10,10 +10,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from sabai_rules.cards import ASS_JOKER, GIVE, JOKER, PEEK, SPY, SWITCH, DeckSpec
-from sabai_rules.catalogue import LANGUAGES, UnknownLanguageError
-from sabai_rules.layout import layout
+from sabai_rules.model.cards import ASS_JOKER, GIVE, JOKER, PEEK, SPY, SWITCH, DeckSpec
+from sabai_rules.model.catalogue import LANGUAGES, UnknownLanguageError
 from sabai_rules.moves import Draw, Play, apply
+from sabai_rules.play.layout import layout
 from sabai_rules.referee.i18n import label
 from sabai_rules.referee.picture import card_svg, table_svg
 from sabai_rules.state import State

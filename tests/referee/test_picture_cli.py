@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from sabai_rules.catalogue import LANGUAGES
 from sabai_rules.cli import EXIT_ILLEGAL, EXIT_OK, EXIT_USAGE
+from sabai_rules.model.catalogue import LANGUAGES
 from sabai_rules.referee import load_record, replay, table_after
 from sabai_rules.referee.i18n import describe, label
 from sabai_rules.referee.picture import table_svg

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sabai_rules.cards import ASS_JOKER
-from sabai_rules.layout import layout
+from sabai_rules.model.cards import ASS_JOKER
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     Action,
     Draw,
@@ -27,13 +27,13 @@ from sabai_rules.moves import (
     deal,
     legal_actions,
 )
+from sabai_rules.play.layout import layout
 from sabai_rules.referee.unknown import (
     Question,
     World,
     questions,
     split,
 )
-from sabai_rules.ruleset import Ruleset
 from sabai_rules.state import Function, NoseRace, State
 from tests.engine.support import exhausted, random_action
 

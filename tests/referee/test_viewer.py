@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from sabai_rules.catalogue import LANGUAGES
 from sabai_rules.cli import EXIT_ILLEGAL, EXIT_OK, EXIT_UNDECIDED, EXIT_USAGE
+from sabai_rules.model.catalogue import LANGUAGES
 from sabai_rules.referee import export_view, load_record, replay
 from sabai_rules.referee.i18n import LABELS, describe, label
 from sabai_rules.referee.render import _number, rule_url, rulebook_base

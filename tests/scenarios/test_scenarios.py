@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sabai_dev.scenarios import Scenario, load_scenarios, run_scenario
-from sabai_rules import catalogue
+from sabai_rules.model import catalogue
 
 HERE = Path(__file__).resolve().parent
 SCENARIOS = load_scenarios(HERE)

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from sabai_rules.cards import parse_face
+from sabai_rules.model.cards import parse_face
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import (
     Action,
     CallSabaiSabai,
@@ -34,7 +35,6 @@ from sabai_rules.moves import (
 from sabai_rules.referee.record import load_record, read_record, write_record
 from sabai_rules.referee.render import render_json
 from sabai_rules.referee.replay import replay
-from sabai_rules.ruleset import Ruleset
 from sabai_rules.scribe.session import ScribeError, Session
 from sabai_rules.scribe.wire import verdict_json
 

@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from sabai_rules.catalogue import LANGUAGES
+from sabai_rules.model.catalogue import LANGUAGES
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import Draw, Play, ThrowIn
 from sabai_rules.referee.i18n import LABELS
-from sabai_rules.ruleset import Ruleset
 from sabai_rules.scribe.session import Session
 from sabai_rules.scribe.wire import RequestError, apply_request, labels, setup_json, state_json
 

@@ -1,0 +1,1 @@
+"""Bots, search, simulated games, tournaments and their reports (layer 4)."""

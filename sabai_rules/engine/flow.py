@@ -17,6 +17,7 @@ from sabai_rules.engine.rules import (
     final_lap_played,
     holds_reaction_round,
     in_reaction_round,
+    next_in_play,
     pick_refusals,
     round_over,
     round_turns_capped,
@@ -182,8 +183,7 @@ def settle(w: Work) -> None:
                 w.emit(RoundEnded, w.turn, cause)
             return
         if w.stage == STAGE_DONE:
-            # The next player in play order, whoever threw in (:rule:`throw-in.no-one-skipped`).
-            w.turn = (w.turn + 1) % w.n
+            w.turn = next_in_play(w.turn, w.n)
             w.stage = STAGE_DRAW
             w.emit(TurnBegan, w.turn)
         return

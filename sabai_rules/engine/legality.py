@@ -69,6 +69,7 @@ from sabai_rules.engine.rules import (
     may_switch,
     may_throw_in_for_others,
     must_keep_drawn,
+    next_in_play,
     nose_race_after,
     owed_compensation,
     owner_does_not_know,
@@ -262,7 +263,7 @@ def _draw(state: State, action: Draw) -> IllegalActionError | None:
         return _refuse(cards_to_look_at, action, "players are still looking at their cards")
     actor = action.actor
     if f.queue and (
-        actor == f.turn or (f.stage == STAGE_DONE and actor == (f.turn + 1) % state.players)
+        actor == f.turn or (f.stage == STAGE_DONE and actor == next_in_play(f.turn, state.players))
     ):
         # The next turn waits for the queue (:rule:`function.execute`).
         return _waits_for(action, f.queue[0])

@@ -206,6 +206,15 @@ decides(looks_before_play, "setup.no-looking")
 # -- the turn -----------------------------------------------------------------------------------
 
 
+def next_in_play(player: int, players: int) -> int:
+    """The player after ``player`` in play order, their right-hand neighbour: whose turn follows
+    theirs, whoever threw in meanwhile (:rule:`throw-in.no-one-skipped`)."""
+    return (player + 1) % players
+
+
+decides(next_in_play, "turn.counter-clockwise")
+
+
 def drawer(flow: Flow) -> int:
     """The player who may draw now: the active player, before they drew."""
     return flow.turn if flow.stage == STAGE_DRAW else NO_PLAYER

@@ -18,6 +18,7 @@ from sabai_rules.engine.rules import (
     kept_out_card_triggers,
     may_exchange,
     must_keep_drawn,
+    next_in_play,
     nose_race_after,
 )
 from sabai_rules.engine.work import appended, with_bit, with_card, with_row
@@ -116,5 +117,5 @@ def _after_turn(
     setup, f = state.setup, state.flow
     if end_condition(setup, table.rows, status, STAGE_DONE, turns) is not None:
         return None  # the reaction round begins
-    turn = (f.turn + 1) % setup.players
+    turn = next_in_play(f.turn, setup.players)
     return State(setup, table, Flow(turn, STAGE_DRAW, turns, (), None, lockout, status))

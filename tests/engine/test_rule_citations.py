@@ -32,6 +32,7 @@ DECIDED = {
     "setup.look-at-two": "cards_to_look_at",
     "ruling.older-look-optional": "may_decline_look",
     "setup.no-looking": "looks_before_play",
+    "turn.counter-clockwise": "next_in_play",
     "turn.draw": "drawer",
     "turn.two-options": "holds_drawn_card",
     "ass-joker.drawn-must-be-kept": "must_keep_drawn",

@@ -53,7 +53,7 @@ from sabai_rules.engine.actions import Action
 from sabai_rules.engine.dealing import dealt
 from sabai_rules.engine.effects import carry_out
 from sabai_rules.engine.flow import settle
-from sabai_rules.engine.work import NeedChance, Work
+from sabai_rules.engine.work import NeedChance, Work, lazy_draw, nose_race_draw
 from sabai_rules.model import chance
 from sabai_rules.model.arguments import is_state, shown
 from sabai_rules.model.events import Event
@@ -217,9 +217,9 @@ def seeded_outcome(state: State) -> int:
         raise ValueError("state is no chance node: nobody but the players decides now")
     kind = node.kind
     if kind is ChanceKind.NOSE_RACE:
-        return chance.below(node.rng, state.players)[1]
+        return nose_race_draw(node.rng, state.players)[1]
     if kind is ChanceKind.DRAW:
-        return node.choices[chance.below(node.rng, len(node.choices))[1]]
+        return node.choices[lazy_draw(node.rng, len(node.choices))[1]]
     return _seeded_cards(node)[0]
 
 

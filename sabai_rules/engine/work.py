@@ -35,7 +35,7 @@ from sabai_rules.state import (
 )
 from sabai_rules.state import Flow as FlowPart
 
-__all__ = ["NeedChance", "Work", "with_bit", "with_row"]
+__all__ = ["NeedChance", "Work", "lazy_draw", "nose_race_draw", "with_bit", "with_row"]
 
 _Fields = TypeVarTuple("_Fields")
 _T = TypeVar("_T")
@@ -64,6 +64,19 @@ class NeedChance(Exception):  # noqa: N818 - a signal, not an error
         self.taken = taken
         self.start = start
         self.rng = rng
+
+
+def nose_race_draw(rng: int, players: int) -> tuple[int, int]:
+    """The seeded generator's loser of a nose race among ``players``, and the generator after it:
+    the one draw that both a transition (:meth:`Work.place`) and the seeded sampler
+    (:func:`~sabai_rules.moves.seeded_outcome`) make."""
+    return chance.below(rng, players)
+
+
+def lazy_draw(rng: int, cards: int) -> tuple[int, int]:
+    """The seeded generator's pick among the ``cards`` of an unordered draw pile (the lazy chance
+    model), as an index, and the generator after it; shared like :func:`nose_race_draw`."""
+    return chance.below(rng, cards)
 
 
 def with_row(
@@ -249,7 +262,7 @@ class Work:
             return NO_CARD
         if self.tape is not None and self.setup.chance is LAZY:
             (card,) = self.outcomes(ChanceKind.DRAW, draw, 1)
-            self.status = self.status.with_rng(chance.below(self.status.rng, len(draw))[0])
+            self.status = self.status.with_rng(lazy_draw(self.status.rng, len(draw))[0])
             self.draw = tuple(c for c in draw if c != card)
             return card
         card = draw[-1]
@@ -316,7 +329,7 @@ class Work:
         self.stale = False
         race = nose_race_after(self.rules, self.deck, self.discard, card)
         if race == "random":
-            rng, loser = chance.below(self.status.rng, self.n)
+            rng, loser = nose_race_draw(self.status.rng, self.n)
             if self.tape is not None:
                 (loser,) = self.outcomes(ChanceKind.NOSE_RACE, (), 1)
             self.status = self.status.with_rng(rng)

@@ -63,6 +63,7 @@ from sabai_rules.engine.rules import (
     owner_knowledge_limits_on_behalf,
     pick_refusals,
     pile_started,
+    reaction_order,
     round_over,
     throw_in_window_open,
     who_may_call,
@@ -488,7 +489,7 @@ def to_move(state: State) -> ToMove:
     waited = legal.decisions or legal.passes
     actors = {a.actor for a in legal.decisions + legal.calls + legal.passes}
     actors.update(legal.throwers())
-    order = [(turn + k) % n for k in range(n)]
+    order = reaction_order(turn, n)
     first = {a.actor for a in waited}
     player = next((p for p in order if p in first), NO_PLAYER)
     return ToMove(player, False, tuple(p for p in order if p in actors and p != player))

@@ -382,6 +382,16 @@ def wrong_throw_in_locks_out(rules: Ruleset) -> bool:
 decides(wrong_throw_in_locks_out, "ruling.retry-lockout-scope")
 
 
+def reaction_order(turn: int, players: int) -> tuple[int, ...]:
+    """The players in the order in which actions out of turn are taken, when several players may
+    act or act at the same moment: play order from the active player, that player first
+    (:rule:`ruling.sequential-actions`)."""
+    return tuple((turn + k) % players for k in range(players))
+
+
+decides(reaction_order, "ruling.sequential-actions")
+
+
 def reach_by_play_order(rules: Ruleset) -> bool:
     """Whether a card that several players reach for at the same moment goes to whichever of them
     comes first in play order from the active player (an option), or, by default, to the one a

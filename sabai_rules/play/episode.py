@@ -43,6 +43,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
+from sabai_rules.engine.rules import reaction_order
 from sabai_rules.engine.transition import apply_listed
 from sabai_rules.model.arguments import instance, number, seat, writable
 from sabai_rules.model.cards import face_name
@@ -223,9 +224,10 @@ _CONSECUTIVE: Final[dict[int, tuple[int, ...]]] = {}
 _DECLINED: Final[dict[int, tuple[bytes, bytes]]] = {}
 #: Each seat's decline (a value: one object serves every node).
 _DECLINES: Final = tuple(Decline(p) for p in range(MAX_PLAYERS))
-#: The seats in play order from each active player, by table size.
+#: The seats in the order of :func:`~sabai_rules.engine.rules.reaction_order` from each active
+#: player, by table size.
 _ORDERS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
-    n: tuple(tuple((turn + k) % n for k in range(n)) for turn in range(n))
+    n: tuple(reaction_order(turn, n) for turn in range(n))
     for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
 }
 #: What is worked out at one state is kept by that state's :class:`_Asking` and dies with it, not

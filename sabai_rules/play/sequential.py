@@ -36,6 +36,7 @@ from typing import Final
 
 import attrs
 
+from sabai_rules.engine.rules import reaction_order
 from sabai_rules.model.arguments import is_state, number
 from sabai_rules.moves import (
     Action,
@@ -91,8 +92,7 @@ class SequentialState:
         n, turn = state.players, state.flow.turn
         legal = legal_actions(state)
         out = {a.actor for a in legal.throw_ins} | {a.actor for a in legal.calls}
-        order = [(turn + k) % n for k in range(n)]
-        return [p for p in order if p in out and not self.declined & seat_bit(p)]
+        return [p for p in reaction_order(turn, n) if p in out and not self.declined & seat_bit(p)]
 
     @property
     def is_over(self) -> bool:

@@ -30,6 +30,7 @@ from sabai_rules.engine.rules import (
     may_exchange,
     owner_precedence,
     reach_by_play_order,
+    reaction_order,
     reshuffles,
     rule_of,
 )
@@ -484,7 +485,8 @@ def settled_reaches(
         if len(own) == 1 and precedence == PRIORITY:
             got = own[0]
         elif reach_by_play_order(rules):
-            got = min(reaching, key=lambda item: (item[1].action.actor - turn) % n)[0]
+            order = reaction_order(turn, n)
+            got = min(reaching, key=lambda item: order.index(item[1].action.actor))[0]
         elif len(marked) == 1:
             got = marked[0]
         else:
@@ -504,19 +506,20 @@ def in_ruling_order(
     before a wrong one, the Ass Joker last of them, so that each card correct onto the top card
     when the batch is placed is correct when it lands (``joker_onto_ass_joker``); otherwise as
     recorded."""
-    setup, turn, top = state.setup, state.flow.turn, state.table.top
+    setup, top = state.setup, state.table.top
+    order = reaction_order(state.flow.turn, setup.players)
 
-    def order(item: tuple[tuple[int, RecordEvent], int]) -> tuple[int, bool, bool, int]:
+    def rank(item: tuple[tuple[int, RecordEvent], int]) -> tuple[int, bool, bool, int]:
         (i, event), card = item
         action = event.action
-        seat = (action.actor - turn) % setup.players
+        seat = order.index(action.actor)
         owner = action.owner if isinstance(action, ThrowIn | AlsoThrowIn) else action.actor
         right = top != NO_CARD and is_correct_throw_in(
             setup.ruleset, setup.deck, card, top, action.actor, owner
         )
         return seat, not right, card == setup.deck.ass_joker, i
 
-    ordered = sorted(zip(group, cards, strict=True), key=order)
+    ordered = sorted(zip(group, cards, strict=True), key=rank)
     return [item for item, _ in ordered], [card for _, card in ordered]
 
 

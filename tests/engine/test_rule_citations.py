@@ -49,6 +49,7 @@ DECIDED = {
     "ruling.wrong-cards-in-a-batch": "penalty_per_wrong_card",
     "throw-in.retry-lockout": "is_locked_out",
     "ruling.retry-lockout-scope": "wrong_throw_in_locks_out",
+    "ruling.sequential-actions": "reaction_order",
     "ruling.same-card-reach": "reach_by_play_order",
     "throw-in.identical": "is_identical",
     "ruling.ass-joker-throw-ins": "only_holder_burns",

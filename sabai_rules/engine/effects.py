@@ -34,10 +34,12 @@ from sabai_rules.engine.rules import (
     keeps_into_empty_row,
     kept_out_card_triggers,
     leaves_gap,
+    lockout_after_turn_card,
     may_compensate_with,
     may_exchange,
     on_behalf_bearer,
     penalty_per_wrong_card,
+    triggered_function,
     wrong_throw_in_locks_out,
 )
 from sabai_rules.engine.work import Work, appended, with_bit, with_card
@@ -154,9 +156,10 @@ def _place_turn_card(w: Work, actor: int, card: int, triggers: bool) -> None:
     every lock-out ends (:rule:`ruling.retry-lockout-scope`), a function card triggers
     (:rule:`function.execute`)."""
     flow.end_turn(w)
-    w.lockout = 0
-    if triggers and w.deck.functions[card]:
-        w.queue = appended(w.queue, Function(actor, card))
+    w.lockout = lockout_after_turn_card(w.lockout)
+    function = triggered_function(w.deck, actor, card, triggers)
+    if function is not None:
+        w.queue = appended(w.queue, function)
     w.place(card)
 
 

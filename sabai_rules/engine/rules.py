@@ -364,6 +364,17 @@ def continues_motion(motion: int, player: int) -> bool:
 
 decides(continues_motion, "throw-in.several-at-once")
 
+#: The motion open when any action begins: none. A motion of throw-ins ends with any other action
+#: (:func:`continues_motion`); a wrong card thrown in opens one again.
+MOTION_CLOSED: Final = NO_PLAYER
+
+
+def lockout_after_turn_card(lockout: int) -> int:
+    """Who is still locked out (``lockout``, a bit mask) once a turn card lands: nobody. A
+    lock-out lasts until another player throws in correctly or a new turn card lands
+    (:func:`wrong_throw_in_locks_out`)."""
+    return 0
+
 
 def penalty_per_wrong_card(rules: Ruleset) -> bool:
     """Whether every wrong card of a motion costs a penalty card (the texts' "a non-identical
@@ -635,6 +646,14 @@ def may_receive(rules: Ruleset, row: tuple[int, ...]) -> bool:
 
 
 decides(may_receive, "ruling.empty-player-targets")
+
+
+def triggered_function(deck: Deck, executor: int, card: int, triggers: bool) -> Function | None:
+    """The function a turn card sets waiting for ``executor``, the active player: the card's own,
+    if it has one and triggers (a card kept out of a row only under
+    :func:`kept_out_card_triggers`), else none (:func:`can_carry_out` says whether it can be
+    carried out)."""
+    return Function(executor, card) if triggers and deck.functions[card] else None
 
 
 def can_carry_out(rules: Ruleset, deck: Deck, rows: Sequence[tuple[int, ...]], f: Function) -> bool:

@@ -14,23 +14,24 @@ from typing import Final
 from sabai_rules.engine.actions import Action, Draw, Keep, Play
 from sabai_rules.engine.flow import end_condition, status_after_turn
 from sabai_rules.engine.rules import (
+    MOTION_CLOSED,
     can_carry_out,
     kept_out_card_triggers,
+    lockout_after_turn_card,
     may_exchange,
     must_keep_drawn,
     next_in_play,
     nose_race_after,
+    triggered_function,
 )
 from sabai_rules.engine.work import appended, with_bit, with_card, with_row
 from sabai_rules.state import (
     LAZY,
     NO_CARD,
-    NO_PLAYER,
     STAGE_DECIDE,
     STAGE_DONE,
     STAGE_DRAW,
     Flow,
-    Function,
     State,
     Status,
     Table,
@@ -67,7 +68,7 @@ def shortcut(state: State, action: Action) -> State | None:
                 f.pending,
                 f.lockout,
                 f.status,
-                NO_PLAYER,
+                MOTION_CLOSED,
                 f.reactions,
                 f.stale,
             )
@@ -101,13 +102,14 @@ def _turn_card(
     table = Table(rows, t.draw, discard, NO_CARD, t.public | card_bit(card), t.private)
     turns = f.turns + 1
     status = status_after_turn(f.status)
-    # The turn is played and every lock-out ends (lockout 0).
-    if triggers and deck.functions[card]:
-        function = Function(f.turn, card)
+    lockout = lockout_after_turn_card(f.lockout)
+    function = triggered_function(deck, f.turn, card, triggers)
+    if function is not None:
         if not can_carry_out(rules, deck, rows, function):
             return None
-        return State(setup, table, Flow(f.turn, STAGE_DONE, turns, (function,), None, 0, status))
-    return _after_turn(state, table, turns, 0, status)
+        flow = Flow(f.turn, STAGE_DONE, turns, (function,), None, lockout, status)
+        return State(setup, table, flow)
+    return _after_turn(state, table, turns, lockout, status)
 
 
 def _after_turn(

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import TypeVar, TypeVarTuple
 
 from sabai_rules.engine.rules import (
+    MOTION_CLOSED,
     cards_reshuffled,
     empties_round,
     kept_out_of_reshuffle,
@@ -23,7 +24,6 @@ from sabai_rules.model.events import Event, NoseRaceLost, PenaltyCard, PenaltyWa
 from sabai_rules.state import (
     LAZY,
     NO_CARD,
-    NO_PLAYER,
     SAMPLED,
     ChanceKind,
     NoseRace,
@@ -162,8 +162,7 @@ class Work:
         self.queue = f.queue
         self.pending = f.pending
         self.lockout = f.lockout
-        # A motion of throw-ins ends with any other action (:rule:`throw-in.several-at-once`).
-        self.motion = NO_PLAYER
+        self.motion = MOTION_CLOSED
         self.reactions = f.reactions
         self.stale = f.stale
         # The status changes a few times a round: replaced as a whole (its ``with_`` methods).

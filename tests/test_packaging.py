@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tarfile
 import venv
 import zipfile
 from pathlib import Path
@@ -93,3 +94,36 @@ def test_installed_wheel_serves_rules_from_package_data(wheel: Path, tmp_path: P
     )
     assert cli.returncode == 0, cli.stderr
     assert "Een identieke kaart als de laatst gespeelde kaart" in cli.stdout
+
+
+def test_the_sdist_carries_what_its_tests_read(tmp_path: Path) -> None:
+    """An unpacked sdist runs its own tests: it carries the examples, the rulebook's sources (the
+    impact run, the translations), the benchmark scripts the tests run and the development tools,
+    and no built site."""
+    subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            f"import hatchling.build as b, os; os.chdir({str(ROOT)!r}); "
+            f"b.build_sdist({str(tmp_path)!r})",
+        ],
+        check=True,
+        capture_output=True,
+    )
+    (built,) = tmp_path.glob("sabai_rules-*.tar.gz")
+    with tarfile.open(built) as archive:
+        names = {name.partition("/")[2] for name in archive.getnames()}
+    for needed in (
+        "examples/wrong-throw-in-lockout.json",
+        "examples/table/README.md",
+        "docs/_data/impact.json",
+        "docs/locale/fr/LC_MESSAGES/dispute.po",
+        "bench/replay.py",
+        "tools/record_schema.py",
+        "spec/rules/throw-in.toml",
+        "tests/test_examples.py",
+        "sabai_dev/layers.py",
+        "conftest.py",
+    ):
+        assert needed in names, needed
+    assert not any(name.startswith("docs/_build") for name in names)

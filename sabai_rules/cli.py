@@ -862,7 +862,7 @@ def _add_tournament_commands(commands: Any) -> None:
         help="report on a tournament's results file",
         description="Print the report of a results file of sabai tournament, and with --html "
         "write it as a page with plots (win rate by seat, victory points by bot, round lengths, "
-        "the mechanics, how rounds ended; 95%% intervals).",
+        "the mechanics, how rounds ended; 95% intervals).",
     )
     report.add_argument("results", type=Path, help="a results file (Parquet)")
     report.add_argument("--html", type=Path, help="write the report as an HTML page")
@@ -874,7 +874,7 @@ def _add_tournament_commands(commands: Any) -> None:
         description=(
             "For each option of the ruleset (or those named), play the same games (paired by "
             "seed) under each of its values and under the preset, and report the differences "
-            "in round length, wins by position after the dealer and the mechanics, with 95%% "
+            "in round length, wins by position after the dealer and the mechanics, with 95% "
             "intervals. Writes a JSON summary (what the rulebook's impact page is made from)."
         ),
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import shutil
@@ -126,6 +127,22 @@ def test_help_documents_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> No
     assert "2  unusable input" in out
     for code in EXIT_CODES:
         assert re.search(rf"^  {code}  \S", out, re.MULTILINE), code
+
+
+def test_no_command_s_help_shows_a_doubled_percent_sign(capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse formats ``%`` in an argument's help but not in a command's description: a
+    description that writes ``95%%`` shows the doubled sign to the reader."""
+    commands = next(
+        action
+        for action in cli._parser()._actions
+        if isinstance(action, argparse._SubParsersAction)
+    )
+    for name in commands.choices:
+        assert run([name, "--help"]) == EXIT_OK
+        out = capsys.readouterr().out
+        assert "%%" not in out, name
+        if name in ("report", "impact"):
+            assert "95% intervals" in " ".join(out.split()), name
 
 
 def test_every_exit_code_is_documented_in_every_language() -> None:

@@ -106,8 +106,10 @@ def sabai_round(players: int, listed: bool = False) -> Round:
         while not state.is_over:
             # ``legal_actions`` is a sequence that counts the throw-ins and builds only the one
             # asked for; ``listed`` builds them all first, as a peer's list of legal actions is.
-            acts = tuple(legal_actions(state)) if listed else legal_actions(state)
-            state = apply(state, acts[int(rng.random() * len(acts))])
+            # Given the list (``listed=``), apply does not check the chosen action again.
+            legal = legal_actions(state)
+            acts = tuple(legal) if listed else legal
+            state = apply(state, acts[int(rng.random() * len(acts))], listed=legal)
             transitions += 1
         return transitions
 

@@ -109,7 +109,7 @@ def playouts(rules: Ruleset, players: int, seconds: float, seed: int) -> tuple[i
         state = deal(rules, players, dealer=rounds % players, seed=seed * 100_003 + rounds)
         while not state.is_over:
             actions = legal_actions(state)
-            state = apply(state, choose(state, actions, rng))
+            state = apply(state, choose(state, actions, rng), listed=actions)
             transitions += 1
         rounds += 1
     return transitions, rounds, time.process_time() - start

@@ -17,9 +17,10 @@ In the order they build on each other:
   nothing unusual following) written out, asking the same predicates;
 * :mod:`~sabai_rules.engine.outcomes` — chance nodes, their outcomes and the seeded sampler
   (:func:`~sabai_rules.moves.apply_chance`);
-* :mod:`~sabai_rules.engine.enumeration` — every legal action at one moment;
+* :mod:`~sabai_rules.engine.enumeration` — every legal action at one moment: legality's verdict
+  on candidates, cached;
 * :mod:`~sabai_rules.engine.transition` — :func:`~sabai_rules.moves.apply`: legality (spared for
-  the action just listed, ``enumeration.was_listed``), then a shortcut or effect and flow.
+  an action of the list it is given, ``listed=``), then a shortcut or effect and flow.
 
 The public names of the actions, dealing, enumeration and transition modules are documented, and
 imported, from :mod:`sabai_rules.moves`.

@@ -1,9 +1,15 @@
 """Every legal action at one moment: :func:`~sabai_rules.moves.legal_actions`, and whom the game
 waits for: :func:`~sabai_rules.moves.to_move`.
 
-The lists ask the same predicates as legality (:mod:`~sabai_rules.engine.rules`). Actions are
-values, so the tuples of them are cached: each cache key holds every input of the predicates the
-list was built from (the ruleset, the table's shape, the lock-outs...), never a card's face.
+Each list is legality's verdict, not a second account of the rules: the decisions, calls and
+passes are candidates that :func:`~sabai_rules.moves.current_refusal` does not refuse; the
+throw-ins, hundreds at a time, are counted from legality's stages for a throw-in
+(``legality.throw_ins_shut``, ``legality.lockout_refused``,
+``legality.motion_refused``, ``legality.reach_refused``,
+``legality.for_owner_refused``) and the slots that hold a card. Actions are values, so the
+tuples of them are cached: each key holds what legality reads for the list at that moment (the
+table's shape, who acts, what the predicates answered...), never a card's face a player has not
+seen; ``tests/engine/test_list_keys.py`` builds every list afresh beside the cached one.
 """
 
 from __future__ import annotations
@@ -36,37 +42,29 @@ from sabai_rules.engine.actions import (
     TouchNoseLast,
     WaiveFirstRefusal,
 )
-from sabai_rules.engine.legality import current_refusal
+from sabai_rules.engine.legality import (
+    call_shut,
+    callers,
+    current_refusal,
+    for_owner_refused,
+    lockout_refused,
+    motion_refused,
+    reach_refused,
+    throw_ins_shut,
+)
 from sabai_rules.engine.rules import (
-    calls_allowed,
-    can_give_in_return,
-    compensation_slots,
     drawer,
-    has_called,
     in_reaction_round,
-    is_locked_out,
     keep_slots,
     knowledge_limits_on_behalf,
-    look_sizes,
-    may_give,
     may_keep_over,
-    may_peek,
     may_play_drawn,
-    may_play_for_owner,
-    may_react,
     may_receive,
     may_skip_function,
-    may_spy,
-    may_switch,
-    may_throw_in_for_others,
-    owner_does_not_know,
     owner_knowledge_limits_on_behalf,
     pick_refusals,
-    pile_started,
     reaction_order,
     round_over,
-    throw_in_window_open,
-    who_may_call,
 )
 from sabai_rules.model.arguments import is_state, seat, shown
 from sabai_rules.model.cards import PEEK, SPY, SWITCH
@@ -78,15 +76,12 @@ from sabai_rules.state import (
     STAGE_DRAW,
     STAGE_LOOK,
     Chance,
-    Compensation,
     Function,
     NoseRace,
     Offer,
     State,
-    Table,
     card_bit,
     has_gap,
-    has_seat,
     is_gap,
 )
 
@@ -365,19 +360,14 @@ def _store(key: Hashable, actions: Iterable[Action]) -> tuple[Action, ...]:
 
 
 def _shape(state: State) -> tuple[Any, ...]:
-    """The table's shape: per row its length, or, for a row with a gap (while a compensation
-    card is owed), the slots that hold cards."""
-    rows = state.table.rows
-    for entry in state.flow.queue:
-        if type(entry) is Compensation:
-            return tuple(
-                tuple([i for i, c in enumerate(r) if not is_gap(c)]) if has_gap(r) else len(r)
-                for r in rows
-            )
-    # A generator, not ``map(len, rows)``: compiled, a tuple built from a generator over a tuple
-    # is filled in place, where ``map`` and ``len`` as values are calls into Python (so are
-    # ``sum`` and ``all`` of a sequence).
-    return tuple(len(r) for r in rows)
+    """The table's shape, the slots that hold a card: per row its length, or, for a row with a
+    gap, the slots that hold cards (a gap is no card to throw in, spy or switch)."""
+    # A generator, not ``map``: compiled, a tuple built from a generator over a tuple is filled
+    # in place, where ``map`` and ``len`` as values are calls into Python.
+    return tuple(
+        tuple([i for i, c in enumerate(r) if not is_gap(c)]) if has_gap(r) else len(r)
+        for r in state.table.rows
+    )
 
 
 # -- the lists ----------------------------------------------------------------------------------
@@ -403,8 +393,7 @@ def legal_actions(state: State, player: object = None) -> LegalActions:
     if pending is not None:
         if isinstance(pending, Chance):
             return LegalActions(state, False, _NONE, _NONE, _NONE)
-        _LAST[0] = found = LegalActions(state, False, _answers_to(pending, n), _NONE, _NONE)
-        return found
+        return LegalActions(state, False, _answers_to(state, pending, n), _NONE, _NONE)
     queue = f.queue
     decisions = _NONE
     ending = in_reaction_round(st)
@@ -413,32 +402,18 @@ def legal_actions(state: State, player: object = None) -> LegalActions:
         if isinstance(head, Function):
             decisions = _function_actions(state, head)
         else:
-            thrower = head.thrower
-            t = state.table
-            refused = pick_refusals(setup.ruleset, t.public, t.mask(thrower), True)
-            slots = compensation_slots(setup.deck, t.rows[thrower], refused)
-            row = _row_actions(
-                (Compensate, thrower), Compensate, (thrower,), slots[-1] + 1 if slots else 0
-            )
-            decisions = tuple([row[s] for s in slots])
+            decisions = _compensations(state, head.thrower)
     elif not ending:
         stage = f.stage
         if stage == STAGE_DRAW:
-            player = drawer(f)
-            draw = _CACHE.get(("draw", player))
-            decisions = _store(("draw", player), [Draw(player)]) if draw is None else draw
+            decisions = _draws(state)
         elif stage == STAGE_DECIDE:
             decisions = _decisions(state)
         elif stage == STAGE_LOOK:
             decisions = _looks(state)
-    calls = passes = _NONE
-    if not ending:
-        if not has_called(st):
-            calls = _calls(state)
-    elif not queue:
-        passes = _passes(n, st.closing)
-    _LAST[0] = found = LegalActions(state, True, decisions, calls, passes)
-    return found
+    calls = _calls(state)
+    passes = _passes(state) if ending else _NONE
+    return LegalActions(state, True, decisions, calls, passes)
 
 
 @attrs.frozen
@@ -504,32 +479,27 @@ def _of_player(state: State, player: object) -> LegalActions:
     return legal_actions(state).of(player)
 
 
-#: The last list given out by :func:`legal_actions`. An action taken from it is legal in its state
-#: by construction (the lists ask the predicates legality asks), so :func:`was_listed` spares
-#: :func:`~sabai_rules.moves.apply` asking them again. One slot, replaced whole.
-_LAST: Final[list[LegalActions | None]] = [None]
-
-
-def was_listed(state: State, action: Action) -> bool:
-    """Whether ``action`` is the very object (not merely an equal action) that the last call of
-    :func:`legal_actions` listed for ``state``, the very state, among the decisions, the calls,
-    the passes or, if they were asked for, the throw-ins."""
-    last = _LAST[0]
-    if last is None or last._state is not state:
+def was_listed(listed: LegalActions, state: State, action: Action) -> bool:
+    """Whether ``action`` is the very object (not merely an equal action) that ``listed``, a list
+    of :func:`legal_actions` for ``state``, the very state, handed out: among the decisions, the
+    calls, the passes or, if they were asked for, the throw-ins. Such an action is legal by
+    construction (every list is legality's verdict), so :func:`~sabai_rules.moves.apply` given
+    the list (``listed=``) need not check it again."""
+    if listed._state is not state:
         return False
-    given = last._given
+    given = listed._given
     if given is action and given is not None:
         return True
-    for group in (last.decisions, last.passes, last.calls):
-        for listed in group:
-            if listed is action:
+    for group in (listed.decisions, listed.passes, listed.calls):
+        for entry in group:
+            if entry is action:
                 return True
-    throw_ins = last._throw_ins
+    throw_ins = listed._throw_ins
     if throw_ins is not None:
         return any(map(is_, throw_ins, repeat(action)))
-    runs = last._parts
+    runs = listed._parts
     if runs is None:
-        asked = last._asked
+        asked = listed._asked
         if asked is None:
             return False
         runs = asked[1]
@@ -539,43 +509,78 @@ def was_listed(state: State, action: Action) -> bool:
     return any(run[0].actor == actor and any(map(is_, run, repeat(action))) for run in runs)
 
 
-def _answers_to(pending: NoseRace | Offer, n: int) -> tuple[Action, ...]:
-    """Who touched their nose last, by player; or the owner's answer to an offer."""
+# -- the lists of what the game waits for -------------------------------------------------------
+#
+# Every list but the throw-ins is legality's own verdict: candidates, in the documented order, that
+# :func:`~sabai_rules.moves.current_refusal` does not refuse (:func:`_legal`). Listing and checking
+# cannot disagree: the list is built by checking. A list is cached under a key holding what
+# legality reads for those candidates at that moment (each key's function says what); a test
+# builds every list afresh beside the cached one along random games, so that a check that starts
+# reading something its key lacks fails there.
+
+
+def _legal(state: State, candidates: Iterable[Action]) -> list[Action]:
+    """The ``candidates`` that legality does not refuse in ``state``, in their order."""
+    return [action for action in candidates if current_refusal(state, action) is None]
+
+
+def _answers_to(state: State, pending: NoseRace | Offer, n: int) -> tuple[Action, ...]:
+    """Who touched their nose last, by player; or the owner's answer to an offer. Keyed on the
+    table's size, or the owner: a race is any player's to lose, an offer its owner's to answer."""
     if isinstance(pending, NoseRace):
-        race = _CACHE.get(("nose", n))
-        return _store(("nose", n), [TouchNoseLast(p) for p in range(n)]) if race is None else race
+        key: tuple[Any, ...] = ("nose", n)
+        found = _CACHE.get(key)
+        if found is None:
+            found = _store(key, _legal(state, [TouchNoseLast(p) for p in range(n)]))
+        return found
     owner = pending.owner
-    answers = _CACHE.get(("offer", owner))
-    if answers is None:
-        answers = _store(("offer", owner), [TakeFirstRefusal(owner), WaiveFirstRefusal(owner)])
-    return answers
+    key = ("offer", owner)
+    found = _CACHE.get(key)
+    if found is None:
+        candidates: list[Action] = [TakeFirstRefusal(owner), WaiveFirstRefusal(owner)]
+        found = _store(key, _legal(state, candidates))
+    return found
 
 
 def _calls(state: State) -> tuple[Action, ...]:
-    """The calls of sabai sabai, kept by who may call (nobody in a final round played without
-    the call), not by the ruleset: hashing a ruleset is a call into Python."""
-    setup = state.setup
-    rules = setup.ruleset
-    callers = range(0)
-    if calls_allowed(rules, setup.final_round):
-        callers = who_may_call(rules, setup.players, state.flow.turn)
-    found = _CACHE.get(callers)
-    return _store(callers, [CallSabaiSabai(p) for p in callers]) if found is None else found
-
-
-def _passes(n: int, closing: int) -> tuple[Action, ...]:
-    """The passes of the reaction round at the end of a round: every player who has not passed
-    (``closing``, a bit mask of seats)."""
-    found = _CACHE.get(("passes", n, closing))
+    """The calls of sabai sabai: while calls are open (``legality.call_shut``), kept by
+    who may call (``legality.callers``), not by the ruleset: hashing a ruleset is a call
+    into Python."""
+    if call_shut(state) is not None:
+        return _NONE
+    who = callers(state)
+    found = _CACHE.get(who)
     if found is None:
-        found = _store(
-            ("passes", n, closing), [Pass(p) for p in range(n) if not has_seat(closing, p)]
-        )
+        found = _store(who, _legal(state, [CallSabaiSabai(p) for p in who]))
+    return found
+
+
+def _passes(state: State) -> tuple[Action, ...]:
+    """The passes of the reaction round, by seat: keyed on who has passed already (the status's
+    ``closing``, a bit mask of seats)."""
+    n = state.setup.players
+    key = ("passes", n, state.flow.status.closing)
+    found = _CACHE.get(key)
+    if found is None:
+        found = _store(key, _legal(state, [Pass(p) for p in range(n)]))
+    return found
+
+
+def _draws(state: State) -> tuple[Action, ...]:
+    """The draw of the active player, at the start of their turn with nothing pending: keyed on
+    who draws (:func:`~sabai_rules.engine.rules.drawer`)."""
+    player = drawer(state.flow)
+    key = ("draw", player)
+    found = _CACHE.get(key)
+    if found is None:
+        found = _store(key, _legal(state, [Draw(player)]))
     return found
 
 
 def _decisions(state: State) -> tuple[Action, ...]:
-    """Play, then Keep by slot."""
+    """Play, then Keep by slot. Keyed on what the predicates answer for the active player: whether
+    the drawn card may be played, and the slots their drawn card may be kept into (an Ass Joker
+    they may not pick left out, :rule:`ruling.ass-joker-turned-over`)."""
     t, setup = state.table, state.setup
     actor = state.flow.turn
     deck = setup.deck
@@ -584,30 +589,36 @@ def _decisions(state: State) -> tuple[Action, ...]:
     slots: range | tuple[int, ...] = keep_slots(deck, row, t.held)
     refused = pick_refusals(setup.ruleset, t.public, t.mask(actor), False)
     if deck.ass_joker != NO_CARD and refused & card_bit(deck.ass_joker) and deck.ass_joker in row:
-        # An Ass Joker the player may not pick (:rule:`ruling.ass-joker-turned-over`).
         ass_joker = deck.ass_joker
         slots = tuple(s for s in slots if may_keep_over(ass_joker, row[s], refused))
     key = ("decide", actor, can_play, slots)
     found = _CACHE.get(key)
     if found is None:
-        play: list[Action] = [Play(actor)] if can_play else []
-        found = _store(key, play + [Keep(actor, s) for s in slots])
+        candidates: list[Action] = [Play(actor)]
+        candidates.extend(Keep(actor, s) for s in range(max(len(row), 1)))
+        found = _store(key, _legal(state, candidates))
     return found
 
 
 def _looks(state: State) -> tuple[Action, ...]:
     """Older edition: each player still looking, every choice of slots
     (:rule:`setup.look-at-two`): the choices of the most cards first, then, where a player may
-    look at fewer (:rule:`ruling.older-look-optional`), the smaller choices down to none."""
-    rules = state.setup.ruleset
-    looking = state.flow.status.looking
-    out: list[Action] = []
+    look at fewer (:rule:`ruling.older-look-optional`), the smaller choices down to none. Not
+    cached: it is listed once a round."""
+    candidates: list[Action] = []
     for p, row in enumerate(state.table.rows):
-        if has_seat(looking, p):
-            length = len(row)
-            for size in look_sizes(rules, length):
-                out.extend(LookAtCards(p, c) for c in combinations(range(length), size))
-    return tuple(out)
+        length = len(row)
+        for size in range(length, -1, -1):
+            candidates.extend(LookAtCards(p, c) for c in combinations(range(length), size))
+    return tuple(_legal(state, candidates))
+
+
+def _compensations(state: State, thrower: int) -> tuple[Action, ...]:
+    """The slots ``thrower`` may pick the compensation card from. Not cached: a compensation is
+    rare, and what may be picked depends on what the thrower has seen."""
+    row = state.table.rows[thrower]
+    actions = _row_actions((Compensate, thrower), Compensate, (thrower,), len(row))
+    return tuple(_legal(state, actions[: len(row)]))
 
 
 def _function_actions(state: State, head: Function) -> tuple[Action, ...]:
@@ -627,15 +638,15 @@ def _function_actions(state: State, head: Function) -> tuple[Action, ...]:
         n = len(rows)
         if kind == SPY:
             for p in range(n):
-                runs.append(_spy_run(rows, me, p, shape[p]))
+                runs.append(_spy_run(state, me, p, shape[p]))
         else:
             for s in range(len(rows[me])):
                 for p in range(n):
-                    runs.append(_switch_run(rows, me, s, p, shape[p]))
+                    runs.append(_switch_run(state, me, s, p, shape[p]))
         if skip:
-            runs.append(_skip(me))
+            runs.append(_skip(state, me))
         return _flat(runs)
-    # Key on what the predicates read: a peek the executor's row, a give that row and who may
+    # Keyed on what the predicates read: a peek the executor's row, a give that row and who may
     # receive.
     if kind == PEEK:
         key: tuple[Any, ...] = ("peek", me, shape[me], skip)
@@ -646,53 +657,46 @@ def _function_actions(state: State, head: Function) -> tuple[Action, ...]:
     if found is not None:
         return found
     mine = range(len(rows[me]))
-    out: list[Action]
+    candidates: list[Action]
     if kind == PEEK:
-        out = [Peek(me, s) for s in mine if may_peek(rows[me], s)]
+        candidates = [Peek(me, s) for s in mine]
     else:
-        out = [
-            Give(me, s, p)
-            for s in mine
-            for p in range(len(rows))
-            if may_give(rows, me, s, p) and may_receive(rules, rows[p])
-        ]
-    if skip:
-        out.extend(_skip(me))
-    return _store(key, out)
+        candidates = [Give(me, s, p) for s in mine for p in range(len(rows))]
+    candidates.append(SkipFunction(me))
+    return _store(key, _legal(state, candidates))
 
 
-def _skip(me: int) -> tuple[Action, ...]:
+def _skip(state: State, me: int) -> tuple[Action, ...]:
     """``me`` skips the function: one action, built once."""
     found = _CACHE.get(("skip", me))
-    return _store(("skip", me), [SkipFunction(me)]) if found is None else found
+    if found is None:
+        found = _store(("skip", me), _legal(state, [SkipFunction(me)]))
+    return found
 
 
-def _spy_run(
-    rows: tuple[tuple[int, ...], ...], me: int, p: int, shape: object
-) -> tuple[Action, ...]:
-    """``me``'s spies on ``p``'s row, whose shape is ``shape``."""
+def _spy_run(state: State, me: int, p: int, shape: object) -> tuple[Action, ...]:
+    """``me``'s spies on ``p``'s row, keyed on its shape."""
     key = ("spy", me, p, shape)
     found = _CACHE.get(key)
     if found is None:
         # The spies themselves are kept by spy and target: another shape costs none.
-        spies = _row_actions((Spy, me, p), Spy, (me, p), len(rows[p]))
-        found = _store(key, [spies[s] for s in range(len(rows[p])) if may_spy(rows, me, p, s)])
+        length = len(state.table.rows[p])
+        spies = _row_actions((Spy, me, p), Spy, (me, p), length)
+        found = _store(key, _legal(state, spies[:length]))
     return found
 
 
-def _switch_run(
-    rows: tuple[tuple[int, ...], ...], me: int, s: int, p: int, theirs: object
-) -> tuple[Action, ...]:
-    """``me``'s switches of their slot ``s`` with a card of ``p``'s row, whose shape is
-    ``theirs``."""
+def _switch_run(state: State, me: int, s: int, p: int, theirs: object) -> tuple[Action, ...]:
+    """``me``'s switches of their slot ``s`` with a card of ``p``'s row: keyed on whether that
+    slot holds a card, and the shape of ``p``'s row, ``theirs``."""
+    rows = state.table.rows
     key = ("switch", me, s, is_gap(rows[me][s]), p, theirs)
     found = _CACHE.get(key)
     if found is None:
         # The switches themselves are kept by slot and target: another shape costs none.
-        switches = _row_actions((Switch, me, s, p), Switch, (me, s, p), len(rows[p]))
-        found = _store(
-            key, [switches[t] for t in range(len(rows[p])) if may_switch(rows, me, s, p, t)]
-        )
+        length = len(rows[p])
+        switches = _row_actions((Switch, me, s, p), Switch, (me, s, p), length)
+        found = _store(key, _legal(state, switches[:length]))
     return found
 
 
@@ -708,11 +712,10 @@ class _RulesetAnswers:
     """What the throw-ins' listing asks of a ruleset alone, asked once per ruleset: an option is
     read through Python, and the listing runs at every step."""
 
-    __slots__ = ("by_knowledge", "for_others", "ruleset")
+    __slots__ = ("by_knowledge", "ruleset")
 
     def __init__(self, rules: Ruleset) -> None:
         self.ruleset = rules
-        self.for_others = may_throw_in_for_others(rules)
         # What may be played for an owner depends on what thrower and owner have seen.
         self.by_knowledge = knowledge_limits_on_behalf(rules) or owner_knowledge_limits_on_behalf(
             rules
@@ -735,20 +738,19 @@ def _ruleset_answers(rules: Ruleset) -> _RulesetAnswers:
 
 
 def _throwers(state: State) -> tuple[_Thrower, ...]:
-    """Who may throw in now, in the documented order: the predicates of legality asked once per
-    thrower rather than once per card."""
-    f, rules, rows = state.flow, state.setup.ruleset, state.table.rows
-    lockout = f.lockout
-    for_others = _ruleset_answers(rules).for_others
+    """Who may throw in now, in the documented order: legality's stages for a thrower
+    (``legality.lockout_refused``, ``legality.motion_refused``,
+    ``legality.reach_refused``) asked once per thrower rather than once per card."""
+    n = state.setup.players
     out: list[_Thrower] = [
-        (ThrowIn, actor, for_others and can_give_in_return(rules, rows[actor]))
-        for actor in range(len(rows))
-        if not is_locked_out(lockout, actor)
+        (ThrowIn, actor, reach_refused(state, actor) is None)
+        for actor in range(n)
+        if lockout_refused(state, actor) is None
     ]
-    # The rest of an open motion, whatever lock-out its wrong card brought.
-    motion = f.motion
-    if motion != NO_PLAYER:
-        out.append((AlsoThrowIn, motion, for_others and can_give_in_return(rules, rows[motion])))
+    # The rest of an open motion, whatever lock-out its wrong card brought: one player at most.
+    motion = state.flow.motion
+    if motion != NO_PLAYER and motion_refused(state, motion) is None:
+        out.append((AlsoThrowIn, motion, reach_refused(state, motion) is None))
     return tuple(out)
 
 
@@ -856,13 +858,8 @@ _NO_THROW_INS: Final = _ThrowIns((), (), None)
 
 
 def _window(state: State) -> bool:
-    """Whether anybody may throw in now: the pile started, the window open, a reaction left."""
-    f, rules = state.flow, state.setup.ruleset
-    return (
-        pile_started(state.table)
-        and throw_in_window_open(rules, f.stage, f.stale)
-        and may_react(rules, f.reactions)
-    )
+    """Whether anybody may throw in now (``legality.throw_ins_shut``)."""
+    return throw_ins_shut(state) is None
 
 
 def _throw_ins(state: State) -> _ThrowIns:
@@ -920,25 +917,17 @@ def _throw_runs(
             if knowing is None or owner == actor:
                 run: Sequence[Action] = _throw_row(kind, actor, owner, shape[owner])
             else:
-                t, rules = knowing.table, knowing.setup.ruleset
+                rules, t = knowing.setup.ruleset, knowing.table
                 row = t.rows[owner]
                 actions = _throw_row(kind, actor, owner, len(row))
                 run = [
                     actions[s]
                     for s in _slots(shape, owner)
-                    if _may_play_for(rules, t, actor, owner, row[s])
+                    if for_owner_refused(rules, t, actor, owner, row[s]) is None
                 ]
             if run:
                 out.append(run)
     return tuple(out)
-
-
-def _may_play_for(rules: Ruleset, t: Table, actor: int, owner: int, card: int) -> bool:
-    """Whether what the players have seen lets ``actor`` throw in ``card`` for ``owner``: the
-    older edition's advanced rule, and the strict reading of the owner's knowledge (options)."""
-    if knowledge_limits_on_behalf(rules) and not may_play_for_owner(t, actor, owner, card):
-        return False
-    return not owner_knowledge_limits_on_behalf(rules) or owner_does_not_know(t, owner, card)
 
 
 def _row_actions(

@@ -85,6 +85,7 @@ from sabai_rules.engine.rules import (
     who_may_call,
 )
 from sabai_rules.model.cards import GIVE, PEEK, SPY, SWITCH, face_name
+from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.state import (
     NO_CARD,
     STAGE_DECIDE,
@@ -98,6 +99,7 @@ from sabai_rules.state import (
     NoseRace,
     Offer,
     State,
+    Table,
     has_seat,
     is_gap,
 )
@@ -341,13 +343,69 @@ def _look(state: State, action: LookAtCards) -> IllegalActionError | None:
 
 
 # -- throwing in --------------------------------------------------------------------------------
+#
+# A throw-in is checked in stages, each a function the list of legal actions asks too
+# (:mod:`~sabai_rules.engine.enumeration` counts hundreds of throw-ins from them without checking
+# each card): whether anybody may throw in now (:func:`throw_ins_shut`), whether this thrower may
+# (:func:`motion_refused`, :func:`lockout_refused`), whether they may throw in another player's
+# cards (:func:`reach_refused`) and, under the options of knowledge, this card for its owner
+# (:func:`for_owner_refused`). Each returns the predicate that refuses, or ``None``; the message is
+# legality's.
+
+
+def throw_ins_shut(state: State) -> Callable[..., object] | None:
+    """The predicate that shuts every throw-in now, or ``None``: no card played yet, a card drawn
+    since the last one was played, or the simulation's cap on reactions reached."""
+    f, rules = state.flow, state.setup.ruleset
+    if not pile_started(state.table):
+        return pile_started
+    if not throw_in_window_open(rules, f.stage, f.stale):
+        return throw_in_window_open
+    if not may_react(rules, f.reactions):
+        return may_react
+    return None
+
+
+def motion_refused(state: State, actor: int) -> Callable[..., object] | None:
+    """For an :class:`~sabai_rules.moves.AlsoThrowIn`: ``continues_motion`` unless ``actor``
+    just threw in a wrong card whose motion goes on."""
+    return None if continues_motion(state.flow.motion, actor) else continues_motion
+
+
+def lockout_refused(state: State, actor: int) -> Callable[..., object] | None:
+    """For a :class:`~sabai_rules.moves.ThrowIn`: ``is_locked_out`` if ``actor`` is."""
+    return is_locked_out if is_locked_out(state.flow.lockout, actor) else None
+
+
+def reach_refused(state: State, actor: int) -> Callable[..., object] | None:
+    """Whether ``actor`` may throw in the other players' cards: the predicate that refuses, or
+    ``None``."""
+    rules = state.setup.ruleset
+    if not may_throw_in_for_others(rules):
+        return may_throw_in_for_others
+    if not can_give_in_return(rules, state.table.rows[actor]):
+        return can_give_in_return
+    return None
+
+
+def for_owner_refused(
+    rules: Ruleset, t: Table, actor: int, owner: int, card: int
+) -> Callable[..., object] | None:
+    """Whether what the players have seen lets ``actor`` throw in ``card`` for ``owner`` (the
+    older edition's advanced rule, and the strict reading of the owner's knowledge: options).
+    It takes the ruleset and the table, not the state: the list asks it card by card."""
+    if knowledge_limits_on_behalf(rules) and not may_play_for_owner(t, actor, owner, card):
+        return may_play_for_owner
+    if owner_knowledge_limits_on_behalf(rules) and not owner_does_not_know(t, owner, card):
+        return owner_does_not_know
+    return None
 
 
 def _throw_in(state: State, action: ThrowIn | AlsoThrowIn) -> IllegalActionError | None:
     blocked = _blocked(state, action)
     if blocked:
         return blocked
-    f, t, rules = state.flow, state.table, state.setup.ruleset
+    f = state.flow
     actor, owner, slot = action.actor, action.owner, action.slot
     bad = _bad_seat(state, action, owner, "owner")
     if bad:
@@ -355,22 +413,23 @@ def _throw_in(state: State, action: ThrowIn | AlsoThrowIn) -> IllegalActionError
     # The rest of a motion whose wrong card was just taken back is the same attempt, so its
     # lock-out does not apply (:rule:`throw-in.several-at-once`).
     also = type(action) is AlsoThrowIn
-    if also and not continues_motion(f.motion, actor):
+    if also and motion_refused(state, actor):
         return _refuse(
             continues_motion,
             action,
             "{0} has not just thrown in a wrong card: a card put down on its own is a ThrowIn",
             (actor,),
         )
-    if not pile_started(t):
+    shut = throw_ins_shut(state)
+    if shut is pile_started:
         return _refuse(pile_started, action, "no card has been played yet this round")
-    if not throw_in_window_open(rules, f.stage, f.stale):
+    if shut is throw_in_window_open:
         return _refuse(
             throw_in_window_open,
             action,
             "the last card was not just played: a card has been drawn since",
         )
-    if not may_react(rules, f.reactions):
+    if shut is may_react:
         return _refuse(
             may_react,
             action,
@@ -378,7 +437,7 @@ def _throw_in(state: State, action: ThrowIn | AlsoThrowIn) -> IllegalActionError
             "simulation",
             count=f.reactions,
         )
-    if not also and is_locked_out(f.lockout, actor):
+    if not also and lockout_refused(state, actor):
         return _refuse(
             is_locked_out,
             action,
@@ -390,17 +449,19 @@ def _throw_in(state: State, action: ThrowIn | AlsoThrowIn) -> IllegalActionError
         return _refuse(is_identical, action, "{0} has no card in slot {slot}", (owner,), slot=slot)
     if owner == actor:
         return None
-    if not may_throw_in_for_others(rules):
+    out_of_reach = reach_refused(state, actor)
+    if out_of_reach is may_throw_in_for_others:
         return _refuse(may_throw_in_for_others, action, "only one's own cards may be thrown in")
-    if not can_give_in_return(rules, t.rows[actor]):
+    if out_of_reach is can_give_in_return:
         return _refuse(can_give_in_return, action, "{0} has no card to give in return", (actor,))
-    if knowledge_limits_on_behalf(rules) and not may_play_for_owner(t, actor, owner, card):
+    unknowing = for_owner_refused(state.setup.ruleset, state.table, actor, owner, card)
+    if unknowing is may_play_for_owner:
         return _refuse(
             may_play_for_owner,
             action,
             "only a card the thrower has seen and its owner has not may be played for them",
         )
-    if owner_knowledge_limits_on_behalf(rules) and not owner_does_not_know(t, owner, card):
+    if unknowing is owner_does_not_know:
         return _refuse(
             owner_does_not_know,
             action,
@@ -538,22 +599,49 @@ def _nose(state: State, action: TouchNoseLast) -> IllegalActionError | None:
     return None
 
 
+def call_shut(state: State) -> Callable[..., object] | None:
+    """The predicate that shuts every call of sabai sabai now, or ``None``: a final round played
+    without the call, the round already ending, or sabai sabai already called."""
+    setup, st = state.setup, state.flow.status
+    if not calls_allowed(setup.ruleset, setup.final_round):
+        return calls_allowed
+    if in_reaction_round(st):
+        return in_reaction_round
+    if has_called(st):
+        return has_called
+    return None
+
+
+def callers(state: State) -> range:
+    """The players who may call sabai sabai, while calls are open (``call_shut``)."""
+    setup = state.setup
+    return who_may_call(setup.ruleset, setup.players, state.flow.turn)
+
+
 def _call(state: State, action: CallSabaiSabai) -> IllegalActionError | None:
     blocked = _blocked(state, action)
     if blocked:
         return blocked
-    f, setup = state.flow, state.setup
-    st = f.status
-    if not calls_allowed(setup.ruleset, setup.final_round):
+    st = state.flow.status
+    shut = call_shut(state)
+    if shut is calls_allowed:
         return _refuse(calls_allowed, action, "sabai sabai cannot be called in the final round")
-    if in_reaction_round(st):
+    if shut is in_reaction_round:
         return _refuse(in_reaction_round, action, "the round is already ending")
-    if has_called(st):
+    if shut is has_called:
         return _refuse(
             has_called, action, "{0} already called sabai sabai this round", (st.caller,)
         )
-    if action.actor not in who_may_call(setup.ruleset, setup.players, f.turn):
+    if action.actor not in callers(state):
         return _refuse(who_may_call, action, "only the player whose turn it is may call")
+    return None
+
+
+def pass_refused(state: State, actor: int) -> Callable[..., object] | None:
+    """Whether ``actor`` may pass: only in the reaction round, once."""
+    st = state.flow.status
+    if not in_reaction_round(st) or has_seat(st.closing, actor):
+        return in_reaction_round
     return None
 
 
@@ -561,9 +649,8 @@ def _pass(state: State, action: Pass) -> IllegalActionError | None:
     blocked = _blocked(state, action)
     if blocked:
         return blocked
-    st = state.flow.status
-    if not in_reaction_round(st):
+    if pass_refused(state, action.actor) is None:
+        return None
+    if not in_reaction_round(state.flow.status):
         return _refuse(in_reaction_round, action, "passing is only for the end of a round")
-    if has_seat(st.closing, action.actor):
-        return _refuse(in_reaction_round, action, "{0} already passed", (action.actor,))
-    return None
+    return _refuse(in_reaction_round, action, "{0} already passed", (action.actor,))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sabai_rules.engine.actions import Action, is_action
 from sabai_rules.engine.effects import carry_out
-from sabai_rules.engine.enumeration import was_listed
+from sabai_rules.engine.enumeration import LegalActions, was_listed
 from sabai_rules.engine.flow import settle
 from sabai_rules.engine.legality import current_refusal, in_edition
 from sabai_rules.engine.outcomes import waiting_for_chance
@@ -17,9 +17,11 @@ from sabai_rules.state import State
 __all__ = ["apply", "apply_events", "apply_listed", "is_legal"]
 
 
-def _transition(state: State, action: Action, events: list[Event] | None) -> State:
-    if not was_listed(state, action):
-        # An action the last list gave out for this very state needs no checking.
+def _transition(
+    state: State, action: Action, events: list[Event] | None, listed: LegalActions | None
+) -> State:
+    if listed is None or not was_listed(listed, state, action):
+        # An action that a list of this very state handed out needs no checking.
         if type(state) is not State:
             is_state(state)
         is_action(action)
@@ -44,15 +46,19 @@ def _carried(state: State, action: Action, events: list[Event] | None) -> State:
     return work.freeze()
 
 
-def apply(state: State, action: Action) -> State:
+def apply(state: State, action: Action, *, listed: LegalActions | None = None) -> State:
     """The state after ``action``; raises :class:`~sabai_rules.moves.IllegalActionError`
     (naming the rule, a :class:`ValueError`) if it is not legal, a malformed action included
     (a seat or slot that is no whole number, :rule:`ruling.irregularities`); :class:`TypeError`
     if ``state`` is no :class:`~sabai_rules.state.State` or ``action`` no action of the game.
     ``state`` itself is never changed. Under the explicit and lazy chance models, an action that
     needs chance gives the chance node where it waits (:func:`~sabai_rules.moves.apply_chance`
-    goes on)."""
-    return _transition(state, action, None)
+    goes on).
+
+    ``listed``, the :func:`~sabai_rules.moves.legal_actions` of ``state`` that ``action`` was
+    taken from, spares checking it again: an action a list handed out (the very object) is legal
+    by construction. Anything else given with it is checked as without it."""
+    return _transition(state, action, None, listed)
 
 
 def apply_listed(state: State, action: Action) -> State:
@@ -63,11 +69,13 @@ def apply_listed(state: State, action: Action) -> State:
     return _carried(state, action, None)
 
 
-def apply_events(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+def apply_events(
+    state: State, action: Action, *, listed: LegalActions | None = None
+) -> tuple[State, tuple[Event, ...]]:
     """Like :func:`apply` (and refusing what it refuses), and the events the action caused, in
     order."""
     events: list[Event] = []
-    new = _transition(state, action, events)
+    new = _transition(state, action, events, listed)
     return new, tuple(events)
 
 

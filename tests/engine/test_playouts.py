@@ -83,16 +83,17 @@ def _check_step(state: State, rng: random.Random, known_rules: set[str]) -> None
     listed = tuple(actions)
     assert len(set(listed)) == len(listed), "an action is listed twice"
     for action in rng.sample(listed, min(4, len(listed))):
-        # Every listed action is legal and applies, with or without its events. apply takes an
-        # action it was just given by legal_actions without asking legality again (was_listed);
-        # an equal action that is another object is checked in full, and lands the same.
+        # Every listed action is legal and applies, with or without its events. Given the list it
+        # came from (listed=), apply takes it without asking legality again (was_listed); an
+        # equal action that is another object is checked in full, and lands the same.
         assert is_legal(state, action), repr(action)
         twin = attrs.evolve(action)
         if any(a is action for a in actions.decisions + actions.passes + actions.calls):
-            assert was_listed(state, action)
-            assert not was_listed(state, twin)
-        after = apply(state, action)
+            assert was_listed(actions, state, action)
+            assert not was_listed(actions, state, twin)
+        after = apply(state, action, listed=actions)
         assert after == apply(state, twin) == apply_events(state, action)[0], repr(action)
+        assert after == apply(state, twin, listed=actions), repr(action)
     for _ in range(6):
         probe = random_action(state, lambda _, k: rng.randrange(k))
         legal = probe in set(listed)
@@ -117,8 +118,11 @@ def _check_step(state: State, rng: random.Random, known_rules: set[str]) -> None
                 sequence[outside]
     if listed:
         picked = fresh[rng.randrange(len(listed))]
-        assert was_listed(state, picked)
-        assert not was_listed(state, attrs.evolve(picked))
+        assert was_listed(fresh, state, picked)
+        assert not was_listed(fresh, state, attrs.evolve(picked))
+        # Only the list given, for its own state: another list of the state does not vouch for
+        # what it did not hand out.
+        assert was_listed(actions, state, picked) == any(a is picked for a in listed)
     for player in range(state.setup.players):
         theirs = [a for a in listed if a.actor == player]
         mine = legal_actions(state, player=player)
@@ -137,8 +141,8 @@ def _check_step(state: State, rng: random.Random, known_rules: set[str]) -> None
     assert [a for run in alone for a in run] == theirs
     if alone:
         taken = rng.choice(rng.choice(alone))
-        assert was_listed(state, taken)
-        assert not was_listed(state, attrs.evolve(taken))
+        assert was_listed(listing, state, taken)
+        assert not was_listed(listing, state, attrs.evolve(taken))
     runs = listing.throw_in_runs()
     assert [a for run in runs for a in run] == list(actions.throw_ins)
     assert [a for run in listing.throw_in_runs(player) for a in run] == theirs
@@ -151,7 +155,7 @@ def _check_step(state: State, rng: random.Random, known_rules: set[str]) -> None
         assert slots == sorted(set(slots)), run
     if runs:
         taken = rng.choice(rng.choice(runs))
-        assert was_listed(state, taken)
+        assert was_listed(listing, state, taken)
     own = legal_actions(state, player=player)
     assert [a for run in own.throw_in_runs() for a in run] == theirs
     assert own.throwers() == ({player} if theirs else set())

@@ -50,7 +50,13 @@ from sabai_rules.model.cards import ASS_JOKER, GIVE, JOKER, PEEK, SPY, SWITCH, f
 from sabai_rules.model.catalogue import EDITION_OF, LANGUAGES, Catalogue, Chapter, Language, Rule
 from sabai_rules.model.ruleset import PRESETS, Ruleset
 from sabai_rules.moves import MAX_PLAYERS
-from sabai_rules.referee.i18n import describe, label, written_in
+from sabai_rules.referee.i18n import (
+    describe,
+    label,
+    preset_name,
+    preset_values,
+    written_in,
+)
 from sabai_rules.referee.picture import card_svg, round_end_diagram, table_svg, turn_diagram
 from sabai_rules.referee.record import RecordError, load_record, player_index
 from sabai_rules.referee.replay import table_after
@@ -501,8 +507,8 @@ class RulingsDirective(MarkdownDirective):
                 ):
                     lines += ["", f"**{label(lang, key)}.** {prose}"]
                 if ruling.option:
-                    values = ", ".join(
-                        f"{preset}: `{_show(value)}`" for preset, value in ruling.values
+                    values = preset_values(
+                        lang, [(preset, f"`{_show(value)}`") for preset, value in ruling.values]
                     )
                     lines += ["", f"**{label(lang, 'option')}:** `{ruling.option}` ({values})"]
                     if text.alternatives:
@@ -605,8 +611,11 @@ class PresetsDirective(MarkdownDirective):
 
     def body(self) -> list[nodes.Node]:
         lang = self.lang
+        names = [preset_name(lang, p) for p in PRESETS]
         header = (
-            f"| {label(lang, 'option')} | " + " | ".join(PRESETS) + f" | {label(lang, 'rulings')} |"
+            f"| {label(lang, 'option')} | "
+            + " | ".join(name[:1].upper() + name[1:] for name in names)
+            + f" | {label(lang, 'rulings')} |"
         )
         lines = [header, "|" + "---|" * (len(PRESETS) + 2)]
         for option in Ruleset.option_names():
@@ -837,7 +846,8 @@ class RuleIndexDirective(MarkdownDirective):
             where = "" if in_site(rule, lang) else f" ({label(lang, 'edition.' + edition)})"
             lines.append(f"- {{rule}}`{rule.id}` — {rule.title(lang)}{where}")
         lines += ["", f"**{label(lang, 'rulings')}**", ""]
-        lines += [f"- {{ruling}}`{r.id}` — {r.title}" for r in cat().rulings()]
+        # The reference reads "R12" and the ruling's title in the site's language.
+        lines += [f"- {{ruling}}`{r.id}`" for r in cat().rulings()]
         return self.parse("\n".join(lines))
 
 

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
+import attrs
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
@@ -475,6 +476,11 @@ class ChapterDirective(MarkdownDirective):
             if shown:
                 lines += ["", f"**{w(lang, 'scenarios')}:** " + ", ".join(shown)]
             self.parse("\n".join(lines), section)
+            if quote is not None and not rule.is_derived:
+                # The published text says in which language it is (lang="en" on the Dutch site's
+                # 12.3): a quotation of the publisher, not our prose left untranslated.
+                for block in section.findall(nodes.block_quote):
+                    block["classes"].append(f"language-{quote.language}")
             top += section
         return out
 
@@ -533,9 +539,12 @@ class RulingsDirective(MarkdownDirective):
 
 
 def _show(value: Any) -> str:
-    """An option's value as the ruleset and records write it."""
+    """An option's value as the ruleset and records write it, the same in every language: the
+    deck as its fields ("ass_joker=true, copies=4, ..."), as the rulings page shows it."""
     if value is None:
         return "none"
+    if attrs.has(type(value)):
+        value = tuple(sorted(attrs.asdict(value).items()))
     if isinstance(value, tuple):
         return ", ".join(f"{k}={_show(v)}" for k, v in value)
     if isinstance(value, bool):

@@ -10,16 +10,18 @@ import hashlib
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
+from typing import Final, cast
 
 import attrs
 
 from sabai_rules.model.catalogue import (
-    EDITION_OF,
     LANGUAGES,
     SOURCE_LANGUAGES,
     Catalogue,
     Language,
+    Texts,
     normalise,
+    quoted_pieces,
     roles,
     unquoted,
 )
@@ -298,11 +300,13 @@ def _translation_pairs(
     cat: Catalogue,
 ) -> Iterator[tuple[str, Language, str, str | None]]:
     """Every English text of our prose that a language needs, with its translation in that
-    language (``None``: missing), as ``(where, language, english, translation)``."""
+    language (``None``: missing), as ``(where, language, english, translation)``: every
+    statement in French, Dutch and Finnish (the referee cites any rule in any language, whatever
+    the edition of that language's site), every ruling, concordance entry, glossary note,
+    edition and preset, and the titles, glossary terms and definitions."""
     for rule in cat.rules():
         for language in TRANSLATED:
-            if EDITION_OF[language] in rule.editions:
-                yield rule.id, language, rule.statement, rule.translations.get(language)
+            yield rule.id, language, rule.statement, rule.translations.get(language)
     for ruling in cat.rulings():
         for language in TRANSLATED:
             text = ruling.text_in(language)
@@ -346,18 +350,60 @@ def _translation_pairs(
     for preset in cat.presets():
         for language in TRANSLATED:
             yield preset.id, language, preset.description, preset.descriptions.get(language)
+    for where, texts in _titles(cat):
+        for language in TRANSLATED:
+            yield where, language, cast(str, texts.en), texts.get(language)
+
+
+def _titles(cat: Catalogue) -> Iterator[tuple[str, Texts]]:
+    """The short texts the catalogue holds in all four languages: titles, glossary terms and
+    definitions."""
+    for chapter in cat.chapters():
+        yield f"chapter {chapter.id} title", chapter.titles
+    for rule in cat.rules():
+        yield f"{rule.id} title", rule.titles
+    for group in cat.ruling_groups():
+        yield f"ruling group {group.id} title", group.titles
+    for term in cat.glossary():
+        yield f"{term.id} term", term.terms
+        yield f"{term.id} definition", term.definitions
+    for edition in cat.editions():
+        yield f"edition {edition.id} title", edition.titles
+    for preset in cat.presets():
+        yield f"preset {preset.id} title", preset.titles
+
+
+def _shown_titles(cat: Catalogue) -> Iterator[tuple[str, Language, str, str]]:
+    """Every translated title a reader sees, with the English one, as ``(where, language,
+    english, title)``: of the chapters, rules, ruling groups, rulings, glossary terms, editions
+    and presets."""
+    for where, texts in _titles(cat):
+        if not where.endswith(" definition"):
+            for language in TRANSLATED:
+                yield where, language, cast(str, texts.en), texts[language]
+    for ruling in cat.rulings():
+        for language in TRANSLATED:
+            yield f"{ruling.id} title", language, ruling.title, ruling.text_in(language).title
 
 
 def check_translations(cat: Catalogue) -> list[Problem]:
-    """Our prose is translated: each statement into the languages of its edition's site (French
-    and Dutch for the current edition, Finnish for the older one), each ruling, concordance
-    entry, glossary note, edition and preset into French, Dutch and Finnish; a translation cites
-    the same rules and rulings and the same code as the English."""
+    """Our prose is translated into French, Dutch and Finnish: each statement (of either
+    edition: the referee cites any rule in any language), each ruling, concordance entry,
+    glossary note, edition and preset, and every title, glossary term and definition. A
+    translation is not the English itself, unless the published texts keep those words as a
+    name ("11 peek", "Ass Move") or they are marked quotations of the published English text;
+    a translated title does not quote the English text (not the English title's quotation
+    either); a translation cites the same rules and rulings and the same code as the English."""
     problems = []
+    published = _Published(cat)
     for where, language, english, translated in _translation_pairs(cat):
         if translated is None:
             problems.append(Problem("translation", where, f"no {language} translation"))
             continue
+        if normalise(translated) == normalise(english) and not published.keeps(english):
+            problems.append(
+                Problem("translation", where, f"the {language} translation is the English")
+            )
         if Counter(roles(english)) != Counter(roles(translated)):
             problems.append(
                 Problem("translation", where, f"the {language} translation cites other ids")
@@ -366,7 +412,55 @@ def check_translations(cat: Catalogue) -> list[Problem]:
             problems.append(
                 Problem("translation", where, f"the {language} translation has other code")
             )
+    for where, language, english, title in _shown_titles(cat):
+        # A title is all a reader sees of a ruling in a list: it quotes that reader's text.
+        carried = {_folded(piece) for piece, quoted in quoted_pieces(english) if quoted}
+        for piece, quoted in quoted_pieces(title):
+            if quoted and (_folded(piece) in carried or published.is_english_sentence(piece)):
+                problems.append(
+                    Problem(
+                        "translation",
+                        where,
+                        f"the {language} title quotes the English text: {piece}",
+                    )
+                )
     return problems
+
+
+class _Published:
+    """The published texts, as a translation is compared with them."""
+
+    #: A quotation of this many words or more is a sentence of the text, not a name.
+    SENTENCE: Final = 3
+
+    def __init__(self, cat: Catalogue) -> None:
+        self.texts = {s.language: _folded(cat.source_text(s.language)) for s in cat.sources}
+
+    def keeps(self, english: str) -> bool:
+        """True where a translation may be the English itself: a name the publisher keeps in a
+        text other than the English one ("11 peek", "Ass Move", "Hall of Fame"), or a text made
+        of marked quotations of the published English text and nothing else."""
+        name = f" {_folded(english)} "
+        if any(name in f" {text} " for language, text in self.texts.items() if language != "en"):
+            return True
+        pieces = list(quoted_pieces(english))
+        quotations = [piece for piece, quoted in pieces if quoted]
+        ours = "".join(piece for piece, quoted in pieces if not quoted)
+        return (
+            bool(quotations)
+            and not re.search(r"\w", ours)
+            and all(map(self.is_english_sentence, quotations))
+        )
+
+    def is_english_sentence(self, quotation: str) -> bool:
+        """True for a quotation (marks included) of words of the published English text."""
+        words = _folded(quotation[1:-1])
+        return len(words.split()) >= self.SENTENCE and words in self.texts["en"]
+
+
+def _folded(text: str) -> str:
+    """Text as a name or a quotation is looked up: normalised, lower case, no punctuation."""
+    return " ".join(re.sub(r"[^\w\s-]", " ", normalise(text).casefold()).split())
 
 
 def _code(text: str) -> Counter[str]:

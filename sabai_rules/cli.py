@@ -56,7 +56,7 @@ from sabai_rules.model.catalogue import (
 from sabai_rules.model.ruleset import PRESETS, Ruleset
 from sabai_rules.play.position import PositionError, display_state, position, read_position
 from sabai_rules.referee.export import seed_guessable, write_export
-from sabai_rules.referee.i18n import label, written_in
+from sabai_rules.referee.i18n import label, preset_values, written_in
 from sabai_rules.referee.judge import ActionTextError, read_actions, ruling_error, ruling_record
 from sabai_rules.referee.picture import table_svg
 from sabai_rules.referee.record import (
@@ -371,7 +371,7 @@ def _ruling_text(ruling: Ruling, lang: str) -> str:
     ):
         lines += [f"{label(lang, key)}:", _wrap(prose), ""]
     if ruling.option is not None:
-        values = ", ".join(f"{preset} = {_show_value(value)}" for preset, value in ruling.values)
+        values = preset_values(lang, [(p, _show_value(value)) for p, value in ruling.values])
         lines += [f"{label(lang, 'option')}: {ruling.option} ({label(lang, 'presets')}: {values})"]
         if text.alternatives:
             lines += [f"{label(lang, 'alternatives')}:"]

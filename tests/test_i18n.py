@@ -10,6 +10,9 @@ from pathlib import Path
 import pytest
 
 from sabai_rules.cli import run
+from sabai_rules.model import catalogue
+from sabai_rules.model.catalogue import EDITION_OF
+from sabai_rules.model.ruleset import PRESETS
 from sabai_rules.moves import (
     Action,
     CallSabaiSabai,
@@ -18,7 +21,15 @@ from sabai_rules.moves import (
     Switch,
     ThrowIn,
 )
-from sabai_rules.referee.i18n import DECLINED_LOOK, LABELS, PHRASES, describe, label
+from sabai_rules.referee.i18n import (
+    DECLINED_LOOK,
+    LABELS,
+    PHRASES,
+    describe,
+    label,
+    preset_name,
+    written_in,
+)
 
 NAMES = ("Anna", "Ben", "Chloé")
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -106,3 +117,49 @@ def test_a_look_at_no_card_is_said_as_a_declined_look_in_every_language() -> Non
     }
     assert set(DECLINED_LOOK) == set(PHRASES)
     assert describe(LookAtCards(1, (2,)), NAMES) == "Ben looks at their cards in slots 2"
+
+
+@pytest.mark.parametrize("language", ["fr", "nl", "fi"])
+def test_every_rule_and_ruling_is_cited_in_the_reader_s_language(language: str) -> None:
+    """Issue 37, item 2: the referee cites any rule in any language, whatever the edition of that
+    language's site (the Finnish site shows the older edition; a Finnish referee cites current
+    rules too), so no statement, title or ruling falls back to English."""
+    cat = catalogue.default()
+    for rule in cat.rules():
+        written, _ = rule.statement_in(language)
+        assert written_in(written, language) == f" ({label(language, 'translation')})", rule.id
+    for ruling in cat.rulings():
+        assert ruling.text_in(language).language == language, ruling.id
+    shown = io.StringIO()
+    assert run(["rules", "game-end.winner", "--lang", language], stdout=shown) == 0
+    statement = shown.getvalue().split(f"{label(language, 'statement')}", 1)[1]
+    assert statement.startswith(f" ({label(language, 'translation')}):")
+    if language == "fi":  # a rule of the current edition only, read in Finnish
+        assert EDITION_OF["fi"] not in cat.rule("game-end.winner").editions
+        assert "kaikista kierroksista yhteensä eniten" in " ".join(statement.split())
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "nl", "fi"])
+def test_a_ruling_names_the_presets_as_players_see_them(language: str) -> None:
+    """Issue 37, item 2: the presets' names in running text are the catalogue's titles of the
+    presets (spec/editions.toml) and what the scribe offers; a ruling's option lists each preset's
+    value under that name, not under its id (the id is what records and --preset write)."""
+    cat = catalogue.default()
+    for preset in PRESETS:
+        assert (
+            preset_name(language, preset).casefold()
+            == cat.preset(preset).titles[language].casefold()
+        )
+    out = io.StringIO()
+    assert run(["rules", "ruling.retry-lockout-scope", "--lang", language], stdout=out) == 0
+    option = next(
+        line
+        for line in out.getvalue().splitlines()
+        if line.startswith(f"{label(language, 'option')}: throw_in_retry_lockout")
+    )
+    for preset in PRESETS:
+        assert preset_name(language, preset) in option
+    if language != "en":
+        assert not any(f"{preset} " in option for preset in ("current", "older", "simplified"))
+    separator = "\u00a0: " if language == "fr" else ": "
+    assert f"{preset_name(language, 'older')}{separator}false" in option

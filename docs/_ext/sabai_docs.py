@@ -31,6 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
+import attrs
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
@@ -50,7 +51,13 @@ from sabai_rules.model.cards import ASS_JOKER, GIVE, JOKER, PEEK, SPY, SWITCH, f
 from sabai_rules.model.catalogue import EDITION_OF, LANGUAGES, Catalogue, Chapter, Language, Rule
 from sabai_rules.model.ruleset import PRESETS, Ruleset
 from sabai_rules.moves import MAX_PLAYERS
-from sabai_rules.referee.i18n import describe, label, written_in
+from sabai_rules.referee.i18n import (
+    describe,
+    label,
+    preset_name,
+    preset_values,
+    written_in,
+)
 from sabai_rules.referee.picture import card_svg, round_end_diagram, table_svg, turn_diagram
 from sabai_rules.referee.record import RecordError, load_record, player_index
 from sabai_rules.referee.replay import table_after
@@ -469,6 +476,11 @@ class ChapterDirective(MarkdownDirective):
             if shown:
                 lines += ["", f"**{w(lang, 'scenarios')}:** " + ", ".join(shown)]
             self.parse("\n".join(lines), section)
+            if quote is not None and not rule.is_derived:
+                # The published text says in which language it is (lang="en" on the Dutch site's
+                # 12.3): a quotation of the publisher, not our prose left untranslated.
+                for block in section.findall(nodes.block_quote):
+                    block["classes"].append(f"language-{quote.language}")
             top += section
         return out
 
@@ -501,8 +513,8 @@ class RulingsDirective(MarkdownDirective):
                 ):
                     lines += ["", f"**{label(lang, key)}.** {prose}"]
                 if ruling.option:
-                    values = ", ".join(
-                        f"{preset}: `{_show(value)}`" for preset, value in ruling.values
+                    values = preset_values(
+                        lang, [(preset, f"`{_show(value)}`") for preset, value in ruling.values]
                     )
                     lines += ["", f"**{label(lang, 'option')}:** `{ruling.option}` ({values})"]
                     if text.alternatives:
@@ -527,9 +539,12 @@ class RulingsDirective(MarkdownDirective):
 
 
 def _show(value: Any) -> str:
-    """An option's value as the ruleset and records write it."""
+    """An option's value as the ruleset and records write it, the same in every language: the
+    deck as its fields ("ass_joker=true, copies=4, ..."), as the rulings page shows it."""
     if value is None:
         return "none"
+    if attrs.has(type(value)):
+        value = tuple(sorted(attrs.asdict(value).items()))
     if isinstance(value, tuple):
         return ", ".join(f"{k}={_show(v)}" for k, v in value)
     if isinstance(value, bool):
@@ -605,8 +620,11 @@ class PresetsDirective(MarkdownDirective):
 
     def body(self) -> list[nodes.Node]:
         lang = self.lang
+        names = [preset_name(lang, p) for p in PRESETS]
         header = (
-            f"| {label(lang, 'option')} | " + " | ".join(PRESETS) + f" | {label(lang, 'rulings')} |"
+            f"| {label(lang, 'option')} | "
+            + " | ".join(name[:1].upper() + name[1:] for name in names)
+            + f" | {label(lang, 'rulings')} |"
         )
         lines = [header, "|" + "---|" * (len(PRESETS) + 2)]
         for option in Ruleset.option_names():
@@ -837,7 +855,8 @@ class RuleIndexDirective(MarkdownDirective):
             where = "" if in_site(rule, lang) else f" ({label(lang, 'edition.' + edition)})"
             lines.append(f"- {{rule}}`{rule.id}` — {rule.title(lang)}{where}")
         lines += ["", f"**{label(lang, 'rulings')}**", ""]
-        lines += [f"- {{ruling}}`{r.id}` — {r.title}" for r in cat().rulings()]
+        # The reference reads "R12" and the ruling's title in the site's language.
+        lines += [f"- {{ruling}}`{r.id}`" for r in cat().rulings()]
         return self.parse("\n".join(lines))
 
 

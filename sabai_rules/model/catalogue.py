@@ -324,8 +324,8 @@ class Rule:
     statement: str
     sources: tuple[Quote, ...]
     absences: tuple[Absence, ...]
-    #: The project's translations of :attr:`statement` (``en`` is ``None``): a French or Dutch one
-    #: for every rule of the current edition, a Finnish one for every rule of the older edition.
+    #: The project's translations of :attr:`statement` (``en`` is ``None``): French, Dutch and
+    #: Finnish for every rule of either edition (the referee cites any rule in any language).
     translations: Texts = Texts()
 
     @property

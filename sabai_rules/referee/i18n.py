@@ -11,7 +11,16 @@ from typing import Final
 from sabai_rules.model.catalogue import check_language
 from sabai_rules.moves import PARAMETERS, Action, AlsoThrowIn, LookAtCards, ThrowIn
 
-__all__ = ["DECLINED_LOOK", "LABELS", "PHRASES", "describe", "label", "written_in"]
+__all__ = [
+    "DECLINED_LOOK",
+    "LABELS",
+    "PHRASES",
+    "describe",
+    "label",
+    "preset_name",
+    "preset_values",
+    "written_in",
+]
 
 LABELS: Final[Mapping[str, Mapping[str, str]]] = {
     "en": {
@@ -36,6 +45,7 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "rationale": "Rationale",
         "option": "Option",
         "presets": "Presets",
+        "preset-value": "{preset}: {value}",
         "alternatives": "Alternatives",
         "assumption": "This decision is an assumption, not a published rule.",
         "rules": "Rules",
@@ -454,6 +464,7 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "rationale": "Justification",
         "option": "Option",
         "presets": "Préréglages",
+        "preset-value": "{preset}\u00a0: {value}",
         "alternatives": "Alternatives",
         "assumption": "Cette décision est une hypothèse, pas une règle publiée.",
         "rules": "Règles",
@@ -908,6 +919,7 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "rationale": "Motivering",
         "option": "Optie",
         "presets": "Voorinstellingen",
+        "preset-value": "{preset}: {value}",
         "alternatives": "Alternatieven",
         "assumption": "Deze beslissing is een aanname, geen gepubliceerde regel.",
         "rules": "Regels",
@@ -1339,6 +1351,7 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "rationale": "Perustelu",
         "option": "Asetus",
         "presets": "Esiasetukset",
+        "preset-value": "{preset}: {value}",
         "alternatives": "Vaihtoehdot",
         "assumption": "Tämä päätös on oletus, ei julkaistu sääntö.",
         "rules": "Säännöt",
@@ -1895,6 +1908,19 @@ def written_in(written: str, language: str) -> str:
 def label(language: str, key: str) -> str:
     """The label ``key`` in ``language`` (English where a translation is missing)."""
     return LABELS[check_language(language)].get(key, LABELS["en"][key])
+
+
+def preset_name(language: str, preset: str) -> str:
+    """A preset's name in running text in ``language`` ("ancienne édition" for ``older``), as the
+    scribe offers it to players; its id (``older``) is what records and ``--preset`` write."""
+    return label(language, f"scribe.preset.{preset}")
+
+
+def preset_values(language: str, values: Sequence[tuple[str, str]]) -> str:
+    """Each preset's value of an option, named for a reader of ``language``:
+    "édition actuelle\u00a0: `true`, ..." from ``(("current", "`true`"), ...)``."""
+    shown = label(language, "preset-value")
+    return ", ".join(shown.format(preset=preset_name(language, p), value=v) for p, v in values)
 
 
 #: A look at no card (:rule:`ruling.older-look-optional`): the look declined, said apart from the

@@ -18,6 +18,7 @@ from sabai_dev.catalogue_checks import (
     check_rulings,
     check_source_files,
     check_source_presence,
+    check_translations,
 )
 from sabai_rules.model import catalogue
 from sabai_rules.model.catalogue import Catalogue, CatalogueError
@@ -230,4 +231,58 @@ def test_an_older_edition_rule_without_its_finnish_text_is_found(spec_copy: Path
     problems = check_source_presence(catalogue.load(spec_copy))
     assert [(p.where, p.message) for p in problems] == [
         ("turn.draw", "an older-edition rule quotes the Finnish text")
+    ]
+
+
+def test_a_statement_without_its_finnish_translation_is_found(spec_copy: Path) -> None:
+    """Issue 37, item 2: the referee in Finnish cites rules of the current edition too, so every
+    statement has its Finnish translation, not only those of the older edition."""
+    path = spec_copy / "rules" / "game-end.toml"
+    text = path.read_text(encoding="utf-8")
+    start = text.rindex('fi = """')
+    path.write_text(text[:start], encoding="utf-8")
+    problems = check_translations(catalogue.load(spec_copy))
+    assert [(p.where, p.message) for p in problems] == [("game-end.winner", "no fi translation")]
+
+
+def test_a_translation_left_in_english_is_found(spec_copy: Path) -> None:
+    """A statement, a title and a glossary definition that are the English text itself are
+    found; the names the published texts keep ("11 peek") are not."""
+    cat = catalogue.load(spec_copy)
+    english = cat.rule("game-end.winner").statement
+    path = spec_copy / "rules" / "game-end.toml"
+    text = path.read_text(encoding="utf-8")
+    start = text.rindex('fi = """')
+    path.write_text(text[:start] + f'fi = """{english}"""\n', encoding="utf-8")
+    _edit(spec_copy / "rules" / "turn.toml", 'fi = "Kortin nostaminen"', 'fi = "Draw and look"')
+    _edit(
+        spec_copy / "glossary.toml",
+        'fr = "La rencontre entière : une suite de manches',
+        'fr = "The whole match: a series of rounds ending with the final round. The player with'
+        ' the most victory points at the end of the game wins." #',
+    )
+    problems = check_translations(catalogue.load(spec_copy))
+    assert sorted((p.where, p.message) for p in problems) == [
+        ("game definition", "the fr translation is the English"),
+        ("game-end.winner", "the fi translation is the English"),
+        ("turn.draw title", "the fi translation is the English"),
+    ]
+    assert cat.rule("function.peek").titles.fi == "11 peek"
+
+
+def test_a_translated_title_quoting_the_english_text_is_found(spec_copy: Path) -> None:
+    """Issue 37, item 2: a ruling's title is all a reader sees of it in the rule index, so a
+    translated title quotes that reader's text, never the English one; a marked quotation of the
+    English text may stand in prose."""
+    _edit(
+        spec_copy / "rulings" / "04-throw-in.toml",
+        'title = "”Kukaan ei jää välistä”"',
+        'title = "”No one is skipped”"',
+    )
+    problems = check_translations(catalogue.load(spec_copy))
+    assert [(p.where, p.message) for p in problems] == [
+        (
+            "ruling.no-one-skipped title",
+            "the fi title quotes the English text: \u201dNo one is skipped\u201d",
+        )
     ]

@@ -285,3 +285,29 @@ def test_a_glossary_term_in_a_statement_links_to_its_entry(lang: Language) -> No
     glossary = _ids(_read(site / "glossary.html"))
     assert linked
     assert linked <= glossary
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl", "fi"])
+def test_the_rule_index_shows_each_ruling_under_its_title_in_the_site_s_language(
+    lang: Language,
+) -> None:
+    """Issue 37, item 2: each ruling once, "R31 ”Kukaan ei jää välistä”", never followed by its
+    English title."""
+    text = _text(_read(built(lang) / "rule-index.html"))
+    straight = str.maketrans("\u2018\u2019\u201c\u201d", "''\"\"")
+    text = text.translate(straight)
+    for ruling in CAT.rulings():
+        title = ruling.text_in(lang).title.translate(straight)
+        assert text.count(f"R{ruling.number} {title}") == 1, ruling.id
+        assert ruling.title.translate(straight) not in text, ruling.id
+
+
+def test_a_published_text_in_another_language_is_marked_with_its_language() -> None:
+    """The Dutch text has no sentence naming the game's winner: 12.3 on the Dutch site quotes the
+    English one, marked lang="en" (a quotation of the publisher, not our prose left in English),
+    and the other rules' Dutch quotations lang="nl"."""
+    page = _read(built("nl") / "rules" / "game-end.html")
+    winner = page.split('id="game-end.winner"', 1)[1].split("</section>", 1)[0]
+    assert '<blockquote lang="en">' in winner
+    assert "The player with the most victory points" in winner
+    assert page.count('<blockquote lang="nl">') == 2

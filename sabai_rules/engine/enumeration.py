@@ -66,6 +66,7 @@ from sabai_rules.engine.rules import (
     reaction_order,
     round_over,
 )
+from sabai_rules.model import memo
 from sabai_rules.model.arguments import is_state, seat, shown
 from sabai_rules.model.cards import PEEK, SPY, SWITCH
 from sabai_rules.model.ruleset import Ruleset
@@ -338,11 +339,12 @@ def _flat(runs: Sequence[Sequence[Action]]) -> tuple[Action, ...]:
 
 # -- the cache ----------------------------------------------------------------------------------
 
-#: Tuples of actions by what they were built from; emptied when it reaches :data:`_LIMIT`.
+#: Tuples of actions by what they were built from; emptied when it reaches :data:`_LIMIT`
+#: (:data:`sabai_rules.model.memo.MEMOS`).
 #: ``Final``, as every module global the listing reads: compiled, a final global is a C static, any
 #: other a lookup in the module's dictionary at every use.
-_CACHE: Final[dict[Hashable, tuple[Action, ...]]] = {}
-_LIMIT: Final = 20_000
+_CACHE: Final[dict[Hashable, tuple[Action, ...]]] = memo.ACTION_LISTS
+_LIMIT: Final = memo.MEMOS["ACTION_LISTS"].bound
 _NONE: Final[tuple[Action, ...]] = ()
 
 
@@ -723,7 +725,7 @@ class _RulesetAnswers:
 
 
 #: The answers for the last ruleset listed (a game keeps one), replaced for another.
-_ANSWERS: Final[list[_RulesetAnswers]] = []
+_ANSWERS: Final[list[_RulesetAnswers]] = memo.RULESET_ANSWERS
 
 
 def _ruleset_answers(rules: Ruleset) -> _RulesetAnswers:
@@ -894,7 +896,9 @@ def _own_runs(
 #: By table size, per actor: the seats whose rows they may throw in from with reach (their own,
 #: then the others' in seat order), and without (their own). Made once per table size: compiled,
 #: a generator in a list display is an object and a call into it per seat, at every listing.
-_OWNERS: Final[dict[int, tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]]] = {}
+_OWNERS: Final[dict[int, tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]]] = (
+    memo.THROWERS_OWNERS
+)
 
 
 def _owners(actor: int, n: int, reach: bool) -> tuple[int, ...]:

@@ -187,7 +187,7 @@ def action_space(ruleset: Ruleset, players: int) -> ActionSpace:
     return _action_space(instance(ruleset, Ruleset, "ruleset"), check_players(players))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)  # sabai_rules.model.memo.MEMOS
 def _action_space(ruleset: Ruleset, players: int) -> ActionSpace:
     row_length = len(deck_for(ruleset)) - 1
     looks = tuple(

@@ -21,6 +21,7 @@ from typing import Any, Final
 
 import attrs
 
+from sabai_rules.model import memo
 from sabai_rules.model.arguments import instance, is_state, number, seat, writable
 from sabai_rules.model.cards import face_name
 from sabai_rules.model.events import Event
@@ -141,10 +142,10 @@ def _face(faces: tuple[int, ...], known: int, card: int) -> int | None:
 
 #: A view's slots are few distinct values (a face or none, who has seen the card): built once,
 #: shared by every view, bounded.
-_SLOTS: Final[dict[tuple[int | None, int], SlotView]] = {}
-_SEATS: Final[dict[int, tuple[int, ...]]] = {}
+_SLOTS: Final[dict[tuple[int | None, int], SlotView]] = memo.VIEW_SLOTS
+_SEATS: Final[dict[int, tuple[int, ...]]] = memo.VIEW_SEATS
 _GAP_SLOT: Final = SlotView(GAP, ())
-_LIMIT: Final = 8192
+_LIMIT: Final = memo.MEMOS["VIEW_ROWS"].bound
 
 
 def _masks(table: Table) -> list[int]:
@@ -167,7 +168,7 @@ _ROWS: Final[
         tuple[int, tuple[int, ...], int, tuple[int, ...]],
         tuple[tuple[int, ...], tuple[SlotView, ...]],
     ]
-] = {}
+] = memo.VIEW_ROWS
 
 
 def _row(
@@ -338,11 +339,13 @@ _ENDS: Final = {None: 0, "emptied": 1, "final-lap": 2, "forced": 3, "exhausted":
 
 
 #: Each deck's face codes, by the identity of its faces (checked): the faces' codes, each card's.
-_CODES: Final[dict[int, tuple[tuple[int, ...], dict[int, int], tuple[int, ...]]]] = {}
+_CODES: Final[dict[int, tuple[tuple[int, ...], dict[int, int], tuple[int, ...]]]] = memo.FACE_CODES
 
 
 #: The entry of :data:`_CODES` last asked for: state after state shares its deck.
-_LAST_CODES: Final[list[tuple[tuple[int, ...], dict[int, int], tuple[int, ...]] | None]] = [None]
+_LAST_CODES: Final[list[tuple[tuple[int, ...], dict[int, int], tuple[int, ...]] | None]] = (
+    memo.LAST_FACE_CODES
+)
 
 
 def _codes(faces: tuple[int, ...]) -> tuple[dict[int, int], tuple[int, ...]]:
@@ -454,7 +457,7 @@ def _write_into(state: State, me: int, buffer: memoryview, tail: bytes) -> int:
 #: The table's knowledge at the last observation (its private masks, its public mask) and the
 #: cards each player had seen then, a list never modified: who has seen what changes far less
 #: often than the table.
-_LAST_MASKS: Final[list[tuple[tuple[int, ...], int, list[int]] | None]] = [None]
+_LAST_MASKS: Final[list[tuple[tuple[int, ...], int, list[int]] | None]] = memo.LAST_MASKS
 
 
 def _header(state: State, me: int, by_card: tuple[int, ...]) -> tuple[list[int], list[int]]:
@@ -524,7 +527,7 @@ def _header(state: State, me: int, by_card: tuple[int, ...]) -> tuple[list[int],
 #: The packers of C ints or C floats, by number and form: ``array("i", values)`` converts value
 #: by value through argument parsing, one ``struct`` pack of them all is faster (measured: 6 % of
 #: an observation, compiled).
-_PACKERS: Final[dict[int, struct.Struct]] = {}
+_PACKERS: Final[dict[int, struct.Struct]] = memo.PACKERS
 
 
 def _packer(count: int, floats: bool) -> struct.Struct:
@@ -532,6 +535,8 @@ def _packer(count: int, floats: bool) -> struct.Struct:
     key = count << 1 | floats
     found = _PACKERS.get(key)
     if found is None:
+        if len(_PACKERS) >= _FEW:
+            _PACKERS.clear()
         found = _PACKERS[key] = struct.Struct(f"{count}{'f' if floats else 'i'}")
     return found
 
@@ -542,7 +547,7 @@ _FLOATS: Final[tuple[Any, ...]] = tuple([float(v) for v in range(256)])
 
 #: The discard pile's counts by face code of the last observation, as C ints and as C floats
 #: (the pile, the deck's codes, the bytes): a pile changes once every few actions.
-_DISCARDS: Final[list[tuple[tuple[int, ...], tuple[int, ...], bytes] | None]] = [None, None]
+_DISCARDS: Final[list[tuple[tuple[int, ...], tuple[int, ...], bytes] | None]] = memo.LAST_DISCARDS
 
 
 def _discard_counts(
@@ -584,15 +589,17 @@ def _slot_values(index: int, players: int, floats: bool) -> bytes:
 #: The values of each slot as a viewer sees it (:func:`_rows_parts`), by table size, number of
 #: face codes and form: a few hundred distinct slots at four players, shared by every
 #: observation, each made when first met.
-_SLOT_TABLES: Final[dict[int, list[bytes | None]]] = {}
+_SLOT_TABLES: Final[dict[int, list[bytes | None]]] = memo.SLOT_TABLES
 #: A row's padding, by table size and form, then by the number of empty slots: zeros (a list
 #: as long as the longest row of the decks met, plus one).
-_ZEROS: Final[dict[int, list[bytes | None]]] = {}
+_ZEROS: Final[dict[int, list[bytes | None]]] = memo.ZEROS
+#: The bound of the packers and the slot tables (:data:`sabai_rules.model.memo.MEMOS`).
+_FEW: Final = memo.MEMOS["SLOT_TABLES"].bound
 
 #: The rows of the last observation and the cards each player had seen then: the next
 #: observation (observations are asked state after state) takes from them every row that is the
 #: same and whose cards nobody has seen since.
-_LAST_ROWS: Final[list[tuple[tuple[int, ...], list[int], list[_Row]] | None]] = [None]
+_LAST_ROWS: Final[list[tuple[tuple[int, ...], list[int], list[_Row]] | None]] = memo.LAST_ROWS
 
 
 def _rows_parts(
@@ -627,6 +634,8 @@ def _rows_parts(
     key = (faces << 4 | n) << 1 | floats
     table = _SLOT_TABLES.get(key)
     if table is None:
+        if len(_SLOT_TABLES) >= _FEW:
+            _SLOT_TABLES.clear()
         table = _SLOT_TABLES[key] = [None] * ((3 + faces) << n)
     longest = len(by_card) - 1  # a row's longest possible length, in slots
     paddings = _ZEROS.get(n << 1 | floats)

@@ -338,7 +338,6 @@ def throw_in_window_open(rules: Ruleset, stage: Stage, stale: bool) -> bool:
     """Whether throw-ins are open at ``stage``: until the top card is covered (current edition),
     or, in the older, only until the next card is drawn, and not again for that card once the
     turn ends without covering it (``stale``, :rule:`ass-joker.drawn-into-empty-row`)."""
-    # The flow first: an option is read through Python, a stage is a field of a compiled class.
     return (stage != STAGE_DECIDE and not stale) or rules.throw_in_window == "until_covered"
 
 
@@ -754,7 +753,7 @@ decides(may_compensate_with, "ass-joker.only-give-switch-burn")
 def compensation_slots(deck: Deck, row: tuple[int, ...], refused: int) -> list[int]:
     """The slots of the thrower's row that may be picked as the compensation card (``refused``:
     :func:`pick_refusals`)."""
-    ass_joker = deck.ass_joker  # read once: a deck's fields are read through Python
+    ass_joker = deck.ass_joker
     return [
         i for i, c in enumerate(row) if not is_gap(c) and may_compensate_with(ass_joker, c, refused)
     ]
@@ -820,8 +819,7 @@ def row_emptied(rules: Ruleset, rows: Sequence[tuple[int, ...]], emptied: int) -
     (:rule:`ruling.empty-row-at-quiescence`)."""
     if rules.empty_check == "lock_in" and has_seat(emptied, len(rows)):
         return True
-    # Nothing is pending, so no row has a gap: an empty row is an empty tuple. (A generator:
-    # compiled, ``all`` of a generator is a native loop, of a sequence a call into Python.)
+    # Nothing is pending, so no row has a gap: an empty row is an empty tuple.
     if all(row for row in rows):
         return False
     return any(not row and empties_round(rules, has_seat(emptied, p)) for p, row in enumerate(rows))

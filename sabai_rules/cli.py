@@ -40,7 +40,7 @@ import tempfile
 import textwrap
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any, Literal, NoReturn, TextIO
+from typing import IO, Any, Final, Literal, NoReturn, TextIO
 
 from sabai_rules import __version__
 from sabai_rules.agents.simulate import BOTS, simulate
@@ -60,11 +60,13 @@ from sabai_rules.referee.i18n import label, preset_values, written_in
 from sabai_rules.referee.judge import ActionTextError, read_actions, ruling_error, ruling_record
 from sabai_rules.referee.picture import table_svg
 from sabai_rules.referee.record import (
+    MAX_BYTES,
     Problem,
     Record,
     RecordError,
     load_record,
     player_index,
+    read_record,
     save_whole,
     write_record,
 )
@@ -213,7 +215,9 @@ def _parser() -> argparse.ArgumentParser:
             "timeline; then each rule cited, with its published text and statement."
         ),
     )
-    replay.add_argument("record", type=Path, help="a game record (JSON)")
+    replay.add_argument(
+        "record", type=Path, help="a game record (JSON); - reads it from standard input"
+    )
     replay.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default: en)")
     replay.add_argument(
         "--format", choices=("text", "json", "html"), default="text", help="output format"
@@ -236,7 +240,12 @@ def _parser() -> argparse.ArgumentParser:
         "aloud. With --as, the position holds only what that player has seen: every other card "
         "is ?, the draw pile a count.",
     )
-    show.add_argument("record", type=Path, nargs="?", help="a game record (JSON)")
+    show.add_argument(
+        "record",
+        type=Path,
+        nargs="?",
+        help="a game record (JSON); - reads it from standard input",
+    )
     show.add_argument(
         "--at", type=_integer, metavar="N", help="event number (0: the deal); with a RECORD"
     )
@@ -288,7 +297,9 @@ def _parser() -> argparse.ArgumentParser:
         description="Export a record as one player saw it: every event with only what that "
         "player saw (no deal order, no seed, no face they did not see).",
     )
-    export.add_argument("record", type=Path, help="a game record (JSON)")
+    export.add_argument(
+        "record", type=Path, help="a game record (JSON); - reads it from standard input"
+    )
     export.add_argument("--as", dest="as_player", required=True, metavar="PLAYER")
     export.add_argument(
         "-o", "--output", type=Path, help="where to write (default: standard output)"
@@ -518,7 +529,7 @@ def _citing() -> Iterator[None]:
 
 def _replay_command(args: argparse.Namespace, out: TextIO) -> int:
     problems: list[Problem] = []
-    record = load_record(args.record, problems=problems if args.tolerant else None)
+    record = _load(args.record, problems=problems if args.tolerant else None)
     with _citing():
         verdict = replay(record, tolerant=args.tolerant, problems=problems)
     return _verdict_out(verdict, args, out)
@@ -585,7 +596,7 @@ def _show_command(args: argparse.Namespace, out: TextIO) -> int:
         raise _UsageError("sabai show: error: give a RECORD and --at N, or --from-position TEXT")
     if args.at is None:
         raise _UsageError("sabai show: error: the following arguments are required: --at")
-    record = load_record(args.record)
+    record = _load(args.record)
     with _citing():
         state = table_after(record, args.at)
     player = None if args.as_player is None else _player_arg(record, args.as_player)
@@ -989,7 +1000,7 @@ def _running(command: str) -> Iterator[None]:
     except ConnectionError as error:
         raise _UsageError(f"sabai {command}: error: cannot reach Ray: {error}") from None
     except OSError as error:
-        where = f" {error.filename}" if error.filename else ""
+        where = f" {_echo(error.filename)}" if error.filename else ""
         raise _UsageError(
             f"sabai {command}: error: cannot write{where}: {error.strerror}"
         ) from None
@@ -1116,7 +1127,7 @@ def _rows(path: Path) -> list[dict[str, Any]]:
 
 
 def _export_command(args: argparse.Namespace, out: TextIO) -> int:
-    record = load_record(args.record)
+    record = _load(args.record)
     player = _player_arg(record, args.as_player)
     # Streamed into a spooled file (memory up to 8 MB, then disk), copied out once the whole
     # record is played: an unplayable record writes nothing.
@@ -1139,7 +1150,7 @@ def _write(path: Path, text: str | IO[str]) -> None:
             with path.open("w", encoding="utf-8") as file:
                 shutil.copyfileobj(text, file)
     except OSError as error:
-        raise _UsageError(f"sabai: error: cannot write {path}: {error.strerror}") from None
+        raise _UsageError(f"sabai: error: cannot write {_echo(path)}: {error.strerror}") from None
 
 
 def _write_atomic(name: str, text: str) -> None:
@@ -1153,7 +1164,38 @@ def _write_atomic(name: str, text: str) -> None:
         save_whole(path, text)
     except (OSError, ValueError) as error:
         reason = getattr(error, "strerror", None) or "not a usable file name"
-        raise _UsageError(f"sabai: error: cannot write {name}: {reason}") from None
+        raise _UsageError(f"sabai: error: cannot write {_echo(name)}: {reason}") from None
+
+
+#: The most characters of a path or other value an error line echoes: a longer one is cut in the
+#: middle ("/very/long/…/record.json"), so that a line stays a line.
+_ECHO: Final = 160
+
+
+#: The record path that means standard input, as command-line tools read it.
+STDIN: Final = Path("-")
+
+
+def _load(path: Path, *, problems: list[Problem] | None = None) -> Record:
+    """The record at ``path``, or on standard input for ``-``."""
+    if path == STDIN:
+        return read_record(sys.stdin.buffer.read(MAX_BYTES + 1), problems=problems)
+    return load_record(path, problems=problems)
+
+
+def _record_name(path: Path) -> str:
+    """A record's path as an error line names it."""
+    return "standard input" if path == STDIN else _echo(path)
+
+
+def _echo(value: object) -> str:
+    """``value`` (a path, a name) as an error line echoes it: printable, and cut in the middle
+    beyond :data:`_ECHO` characters."""
+    text = _printable(str(value))
+    if len(text) <= _ECHO:
+        return text
+    half = (_ECHO - 1) // 2
+    return f"{text[:half]}…{text[-half:]}"
 
 
 def _printable(text: str) -> str:
@@ -1194,7 +1236,7 @@ def run(
         return EXIT_USAGE
     except RecordError as error:
         where = getattr(args, "record", None)
-        prefix = f"{where}: " if where is not None else ""
+        prefix = "" if where is None else f"{_record_name(where)}: "
         _error(err, f"sabai: error: {prefix}{error}")
         return EXIT_USAGE
     except CatalogueError as error:

@@ -225,3 +225,84 @@ def test_a_rule_the_referee_cites_but_the_catalogue_lacks_is_exit_3(
     monkeypatch.undo()
     code, _, err = sabai("replay", str(path))
     assert (code, err) == (EXIT_ILLEGAL, "")
+
+
+# -- odd record paths and odd JSON (issue 38) ----------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_is_refused_at_once_not_waited_on(tmp_path: Path) -> None:
+    """A FIFO nobody writes to would block ``open`` forever: it is refused in one line."""
+    fifo = tmp_path / "record.json"
+    os.mkfifo(fifo)
+    command = [sys.executable, "-m", "sabai_rules", "replay", str(fifo)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == EXIT_USAGE
+    _one_line(done.stderr)
+    assert "not a regular file (a FIFO)" in done.stderr
+
+
+def test_a_device_is_refused(tmp_path: Path) -> None:
+    if not Path("/dev/null").exists():
+        pytest.skip("no /dev/null here")
+    code, _, err = sabai("replay", "/dev/null")
+    assert code == EXIT_USAGE
+    _one_line(err)
+    assert "not a regular file (a device)" in err
+
+
+def test_a_dash_reads_the_record_from_standard_input(record: Path) -> None:
+    command = [sys.executable, "-m", "sabai_rules", "replay", "-"]
+    given = record.read_bytes()
+    done = subprocess.run(command, input=given, capture_output=True, timeout=120, check=False)
+    from_file = subprocess.run(
+        [*command[:-1], str(record)], capture_output=True, timeout=120, check=False
+    )
+    assert (done.returncode, done.stdout) == (from_file.returncode, from_file.stdout)
+    broken = subprocess.run(command, input=b"{", capture_output=True, timeout=120, check=False)
+    assert broken.returncode == EXIT_USAGE
+    assert broken.stderr.decode().startswith("sabai: error: standard input: not JSON")
+
+
+def test_a_long_path_is_echoed_cut_short(tmp_path: Path) -> None:
+    name = "d" * 100_000
+    code, _, err = sabai("replay", str(tmp_path / name / "record.json"))
+    assert code == EXIT_USAGE
+    _one_line(err)
+    assert "…" in err
+    assert err.rstrip().endswith(
+        "record.json: cannot be read (File name too long)"
+    ) or err.rstrip().endswith("record.json: no such file")
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        # The format said twice, a wrong one first: not judged on the last one unseen.
+        (lambda text: text.replace('{"format"', '{"format": "nope", "format"', 1), "$"),
+        # Two actors in one event.
+        (
+            lambda text: text.replace('"actor": ', '"actor": "P1", "actor": ', 1),
+            "$.rounds[0].events[0]",
+        ),
+    ],
+)
+def test_a_key_given_twice_is_refused_naming_it_and_where(
+    record: Path, change: Callable[[str], str], where: str
+) -> None:
+    text = json.dumps(json.loads(record.read_text(encoding="utf-8")), separators=(", ", ": "))
+    record.write_text(change(text), encoding="utf-8")
+    code, _, err = sabai("replay", str(record))
+    assert code == EXIT_USAGE
+    _one_line(err)
+    assert f": {where}: the key " in err
+    assert "is given twice" in err
+
+
+def test_json_of_too_many_arrays_is_refused_before_it_is_built(tmp_path: Path) -> None:
+    path = tmp_path / "arrays.json"
+    path.write_text("[" + ",".join(["[]"] * 1_000_001) + "]", encoding="utf-8")
+    code, _, err = sabai("replay", str(path))
+    assert code == EXIT_USAGE
+    _one_line(err)
+    assert "more than 1,000,000 arrays and objects" in err

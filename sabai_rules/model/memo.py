@@ -22,13 +22,11 @@ equal to what it would have built (``tests/engine/test_threads.py``).
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 import attrs
 
 __all__ = ["MEMOS", "Memo", "remember"]
-
-T = TypeVar("T")
 
 
 @attrs.frozen
@@ -36,7 +34,7 @@ class Memo:
     """One cache: its ``name`` (the module and what it keeps), the most entries it holds
     (``bound``), and what it keeps by what key (``holds``). ``kind`` is ``"dict"`` (a
     dictionary here), ``"slot"`` (a list of one-entry slots, each replaced whole) or
-    ``"functools"`` (a :func:`functools.lru_cache` of ``maxsize`` ``bound`` on the named
+    ``"functools"`` (a ``functools.lru_cache`` of ``maxsize`` ``bound`` on the named
     function)."""
 
     name: str
@@ -45,7 +43,7 @@ class Memo:
     kind: str = "dict"
 
 
-def remember(cache: dict[Hashable, T], bound: int, key: Hashable, value: T) -> T:
+def remember(cache: dict[Any, Any], bound: int, key: Hashable, value: Any) -> Any:
     """Keep ``value`` under ``key`` in ``cache``, emptying it first if it holds ``bound``
     entries."""
     if len(cache) >= bound:

@@ -87,6 +87,7 @@ __all__ = [
     "MAX_BYTES",
     "MAX_CLAIM_TEXT",
     "MAX_COMMENT",
+    "MAX_CONTAINERS",
     "MAX_DEPTH",
     "MAX_EVENTS",
     "MAX_NAME",
@@ -135,6 +136,10 @@ VERSIONS: Final = (VERSION, TABLE_VERSION)
 MAX_BYTES: Final = 20_000_000
 #: Deeper JSON nesting than this is refused (a record nests five levels).
 MAX_DEPTH: Final = 32
+#: The most arrays and objects the JSON of a record holds: ten for each of the most events a record
+#: holds (an event is an object with a list or two), so that memory stays in proportion to a
+#: record rather than to how many ``[]`` fit in :data:`MAX_BYTES`.
+MAX_CONTAINERS: Final = 1_000_000
 #: The most rounds a record holds: ten times the most a ruleset sets (``num_rounds``, at most
 #: 100), leaving room for the extra final rounds of tied games.
 MAX_ROUNDS: Final = 1_000
@@ -405,9 +410,41 @@ def decode(data: bytes | str) -> Any:
             raise RecordError(f"the record is larger than {MAX_BYTES:,} characters", "")
     if not text.strip():
         raise RecordError("the file is empty", "")
-    # The nesting is checked before parsing: the json module recurses and can overflow.
-    depth = 0
-    deepest = 0
+    _check_shape(text)
+    # A key given twice in one object says two things: the record is refused, not judged on
+    # the last of them unseen.
+    twice: list[tuple[dict[str, Any], str]] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        found = dict(items)
+        if len(found) != len(items) and not twice:
+            keys = [key for key, _ in items]
+            twice.append((found, next(k for i, k in enumerate(keys) if k in keys[:i])))
+        return found
+
+    try:
+        decoded = json.loads(text, object_pairs_hook=pairs)
+    except json.JSONDecodeError as error:
+        raise RecordError(
+            f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}", ""
+        ) from None
+    except ValueError as error:  # e.g. an integer of more digits than Python converts
+        raise RecordError(f"not usable JSON: {error}", "") from None
+    if twice:
+        duplicated, key = twice[0]
+        raise RecordError(f"the key {shown(key)} is given twice", _path_of(decoded, duplicated))
+    # Only a \uD800-\uDFFF escape decodes to a surrogate: text without one needs no search.
+    if _SURROGATE_ESCAPE.search(text):
+        _check_unicode(decoded)
+    return decoded
+
+
+def _check_shape(text: str) -> None:
+    """Refuse JSON nested deeper than :data:`MAX_DEPTH` or holding more than
+    :data:`MAX_CONTAINERS` arrays and objects, before it is parsed: the json module recurses and
+    can overflow, and each container costs memory out of proportion to its characters (``[]`` is
+    two characters and some sixty bytes)."""
+    depth = deepest = containers = 0
     in_string = escaped = False
     for char in text:
         if in_string:
@@ -421,23 +458,32 @@ def decode(data: bytes | str) -> Any:
             in_string = True
         elif char in "[{":
             depth += 1
+            containers += 1
             deepest = max(deepest, depth)
             if deepest > MAX_DEPTH:
                 raise RecordError(f"the JSON is nested deeper than {MAX_DEPTH} levels", "")
+            if containers > MAX_CONTAINERS:
+                raise RecordError(
+                    f"the JSON holds more than {MAX_CONTAINERS:,} arrays and objects, "
+                    "a record's most",
+                    "",
+                )
         elif char in "]}":
             depth -= 1
-    try:
-        decoded = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(
-            f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}", ""
-        ) from None
-    except ValueError as error:  # e.g. an integer of more digits than Python converts
-        raise RecordError(f"not usable JSON: {error}", "") from None
-    # Only a \uD800-\uDFFF escape decodes to a surrogate: text without one needs no search.
-    if _SURROGATE_ESCAPE.search(text):
-        _check_unicode(decoded)
-    return decoded
+
+
+def _path_of(data: Any, target: object) -> str:
+    """The path of the object ``target`` (the very object) within decoded JSON ``data``."""
+    stack: list[tuple[Any, str]] = [(data, "$")]
+    while stack:
+        value, path = stack.pop()
+        if value is target:
+            return path
+        if isinstance(value, dict):
+            stack.extend((item, _member(path, key)) for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((item, f"{path}[{i}]") for i, item in enumerate(value))
+    return "$"
 
 
 def _check_unicode(data: Any) -> None:
@@ -1071,15 +1117,38 @@ def load_record(path: Path, *, problems: list[Problem] | None = None) -> Record:
     """Read a record file (see :func:`read_record`); a missing or unreadable file is a
     :class:`RecordError` too."""
     try:
-        with path.open("rb") as file:
-            data = file.read(MAX_BYTES + 1)  # a larger file is refused unread beyond this
+        # Opened without waiting (a FIFO with no writer would block), then refused unless it is a
+        # regular file: a FIFO, a device or a socket is no record, and may never end.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise RecordError("no such file", "") from None
     except IsADirectoryError:
         raise RecordError("a directory, not a record", "") from None
     except OSError as error:
         raise RecordError(f"cannot be read ({error.strerror})", "") from None
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        if stat.S_ISDIR(mode):
+            raise RecordError("a directory, not a record", "")
+        raise RecordError(f"not a regular file ({_file_kind(mode)}), not a record", "")
+    with os.fdopen(descriptor, "rb") as file:
+        try:
+            data = file.read(MAX_BYTES + 1)  # a larger file is refused unread beyond this
+        except OSError as error:
+            raise RecordError(f"cannot be read ({error.strerror})", "") from None
     return read_record(data, problems=problems)
+
+
+def _file_kind(mode: int) -> str:
+    """What a file that is not a regular file is, as a reader names it."""
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
 
 
 # -- writing ------------------------------------------------------------------------------------

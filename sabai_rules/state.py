@@ -118,11 +118,9 @@ def cards_in(row: tuple[int, ...]) -> int:
 
 
 def has_gap(row: tuple[int, ...]) -> bool:
-    """Whether a row holds a gap."""
-    for c in row:  # noqa: SIM110
-        if is_gap(c):
-            return True
-    return False
+    """Whether a row holds a gap: its least value is one if any is (a gap is below every card and
+    :data:`NO_CARD`)."""
+    return bool(row) and is_gap(min(row))
 
 
 def has_cards(row: tuple[int, ...]) -> bool:

@@ -1,11 +1,15 @@
 """Every legal action at one moment: :func:`~sabai_rules.moves.legal_actions`, and whom the game
 waits for: :func:`~sabai_rules.moves.to_move`.
 
-Each list is legality's verdict, not a second account of the rules: the decisions, calls and
-passes are candidates that :func:`~sabai_rules.moves.current_refusal` does not refuse; the
-throw-ins, hundreds at a time, are counted from legality's stages for a throw-in
-(``legality.throw_ins_shut``, ``legality.lockout_refused``,
-``legality.motion_refused``, ``legality.reach_refused``,
+Each list is legality's verdict, not a second account of the rules: a draw, a play or a keep, a
+look, the answers to a nose race or an offer, a skipped function, the calls and the passes are
+candidates that :func:`~sabai_rules.moves.current_refusal` does not refuse; the ways to carry out
+a function and the compensation cards, once the game waits for them, are the slots that legality's
+own predicate for them allows (``may_peek``, ``may_spy``, ``may_give`` and ``may_receive``,
+``may_switch``, ``compensation_slots``); the throw-ins, hundreds at a time, are counted from
+legality's stages for a throw-in
+(``legality.throw_ins_shut``, the predicates ``is_locked_out`` and ``continues_motion``,
+``legality.reach_refused``,
 ``legality.for_owner_refused``) and the slots that hold a card. Actions are values, so the
 tuples of them are cached: each key holds what legality reads for the list at that moment (the
 table's shape, who acts, what the predicates answered...), never a card's face a player has not
@@ -47,20 +51,25 @@ from sabai_rules.engine.legality import (
     callers,
     current_refusal,
     for_owner_refused,
-    lockout_refused,
-    motion_refused,
     reach_refused,
     throw_ins_shut,
 )
 from sabai_rules.engine.rules import (
+    compensation_slots,
+    continues_motion,
     drawer,
     in_reaction_round,
+    is_locked_out,
     keep_slots,
     knowledge_limits_on_behalf,
+    may_give,
     may_keep_over,
+    may_peek,
     may_play_drawn,
     may_receive,
     may_skip_function,
+    may_spy,
+    may_switch,
     owner_knowledge_limits_on_behalf,
     pick_refusals,
     reaction_order,
@@ -82,7 +91,6 @@ from sabai_rules.state import (
     Offer,
     State,
     card_bit,
-    has_gap,
     is_gap,
 )
 
@@ -367,7 +375,7 @@ def _shape(state: State) -> tuple[Any, ...]:
     # A generator, not ``map``: compiled, a tuple built from a generator over a tuple is filled
     # in place, where ``map`` and ``len`` as values are calls into Python.
     return tuple(
-        tuple([i for i, c in enumerate(r) if not is_gap(c)]) if has_gap(r) else len(r)
+        tuple([i for i, c in enumerate(r) if not is_gap(c)]) if r and is_gap(min(r)) else len(r)
         for r in state.table.rows
     )
 
@@ -616,11 +624,15 @@ def _looks(state: State) -> tuple[Action, ...]:
 
 
 def _compensations(state: State, thrower: int) -> tuple[Action, ...]:
-    """The slots ``thrower`` may pick the compensation card from. Not cached: a compensation is
-    rare, and what may be picked depends on what the thrower has seen."""
-    row = state.table.rows[thrower]
-    actions = _row_actions((Compensate, thrower), Compensate, (thrower,), len(row))
-    return tuple(_legal(state, actions[: len(row)]))
+    """The slots ``thrower`` may pick the compensation card from: legality's predicates for a
+    :class:`~sabai_rules.moves.Compensate` (a card in the slot, and not an Ass Joker the thrower
+    may not pick, :func:`~sabai_rules.engine.rules.compensation_slots`), once the game waits for
+    it. Not cached: what may be picked depends on what the thrower has seen."""
+    t, setup = state.table, state.setup
+    refused = pick_refusals(setup.ruleset, t.public, t.mask(thrower), True)
+    slots = compensation_slots(setup.deck, t.rows[thrower], refused)
+    row = _row_actions((Compensate, thrower), Compensate, (thrower,), slots[-1] + 1 if slots else 0)
+    return tuple([row[s] for s in slots])
 
 
 def _function_actions(state: State, head: Function) -> tuple[Action, ...]:
@@ -645,8 +657,7 @@ def _function_actions(state: State, head: Function) -> tuple[Action, ...]:
             for s in range(len(rows[me])):
                 for p in range(n):
                     runs.append(_switch_run(state, me, s, p, shape[p]))
-        if skip:
-            runs.append(_skip(state, me))
+        runs.append(_skip(state, me, skip))
         return _flat(runs)
     # Keyed on what the predicates read: a peek the executor's row, a give that row and who may
     # receive.
@@ -658,21 +669,29 @@ def _function_actions(state: State, head: Function) -> tuple[Action, ...]:
     found = _CACHE.get(key)
     if found is not None:
         return found
+    # Once the game waits for this function, legality asks only the function's own predicate
+    # of each way to carry it out (and, for a give, whether the target may receive).
     mine = range(len(rows[me]))
-    candidates: list[Action]
+    out: list[Action]
     if kind == PEEK:
-        candidates = [Peek(me, s) for s in mine]
+        out = [Peek(me, s) for s in mine if may_peek(rows[me], s)]
     else:
-        candidates = [Give(me, s, p) for s in mine for p in range(len(rows))]
-    candidates.append(SkipFunction(me))
-    return _store(key, _legal(state, candidates))
+        out = [
+            Give(me, s, p)
+            for s in mine
+            for p in range(len(rows))
+            if may_give(rows, me, s, p) and may_receive(rules, rows[p])
+        ]
+    out.extend(_skip(state, me, skip))
+    return _store(key, out)
 
 
-def _skip(state: State, me: int) -> tuple[Action, ...]:
-    """``me`` skips the function: one action, built once."""
-    found = _CACHE.get(("skip", me))
+def _skip(state: State, me: int, skip: bool) -> tuple[Action, ...]:
+    """``me`` skips the function, if functions may be skipped (``skip``): keyed on both."""
+    key = ("skip", me, skip)
+    found = _CACHE.get(key)
     if found is None:
-        found = _store(("skip", me), _legal(state, [SkipFunction(me)]))
+        found = _store(key, _legal(state, [SkipFunction(me)]))
     return found
 
 
@@ -682,9 +701,9 @@ def _spy_run(state: State, me: int, p: int, shape: object) -> tuple[Action, ...]
     found = _CACHE.get(key)
     if found is None:
         # The spies themselves are kept by spy and target: another shape costs none.
-        length = len(state.table.rows[p])
-        spies = _row_actions((Spy, me, p), Spy, (me, p), length)
-        found = _store(key, _legal(state, spies[:length]))
+        rows = state.table.rows
+        spies = _row_actions((Spy, me, p), Spy, (me, p), len(rows[p]))
+        found = _store(key, [spies[s] for s in range(len(rows[p])) if may_spy(rows, me, p, s)])
     return found
 
 
@@ -696,9 +715,10 @@ def _switch_run(state: State, me: int, s: int, p: int, theirs: object) -> tuple[
     found = _CACHE.get(key)
     if found is None:
         # The switches themselves are kept by slot and target: another shape costs none.
-        length = len(rows[p])
-        switches = _row_actions((Switch, me, s, p), Switch, (me, s, p), length)
-        found = _store(key, _legal(state, switches[:length]))
+        switches = _row_actions((Switch, me, s, p), Switch, (me, s, p), len(rows[p]))
+        found = _store(
+            key, [switches[t] for t in range(len(rows[p])) if may_switch(rows, me, s, p, t)]
+        )
     return found
 
 
@@ -741,18 +761,19 @@ def _ruleset_answers(rules: Ruleset) -> _RulesetAnswers:
 
 def _throwers(state: State) -> tuple[_Thrower, ...]:
     """Who may throw in now, in the documented order: legality's stages for a thrower
-    (``legality.lockout_refused``, ``legality.motion_refused``,
+    (``is_locked_out``, ``continues_motion``,
     ``legality.reach_refused``) asked once per thrower rather than once per card."""
-    n = state.setup.players
+    f, rules, rows = state.flow, state.setup.ruleset, state.table.rows
+    lockout = f.lockout
     out: list[_Thrower] = [
-        (ThrowIn, actor, reach_refused(state, actor) is None)
-        for actor in range(n)
-        if lockout_refused(state, actor) is None
+        (ThrowIn, actor, reach_refused(rules, rows[actor]) is None)
+        for actor in range(len(rows))
+        if not is_locked_out(lockout, actor)
     ]
     # The rest of an open motion, whatever lock-out its wrong card brought: one player at most.
-    motion = state.flow.motion
-    if motion != NO_PLAYER and motion_refused(state, motion) is None:
-        out.append((AlsoThrowIn, motion, reach_refused(state, motion) is None))
+    motion = f.motion
+    if motion != NO_PLAYER and continues_motion(motion, motion):
+        out.append((AlsoThrowIn, motion, reach_refused(rules, rows[motion]) is None))
     return tuple(out)
 
 

@@ -347,7 +347,7 @@ def _look(state: State, action: LookAtCards) -> IllegalActionError | None:
 # A throw-in is checked in stages, each a function the list of legal actions asks too
 # (:mod:`~sabai_rules.engine.enumeration` counts hundreds of throw-ins from them without checking
 # each card): whether anybody may throw in now (:func:`throw_ins_shut`), whether this thrower may
-# (:func:`motion_refused`, :func:`lockout_refused`), whether they may throw in another player's
+# (``continues_motion``, ``is_locked_out``), whether they may throw in another player's
 # cards (:func:`reach_refused`) and, under the options of knowledge, this card for its owner
 # (:func:`for_owner_refused`). Each returns the predicate that refuses, or ``None``; the message is
 # legality's.
@@ -366,24 +366,18 @@ def throw_ins_shut(state: State) -> Callable[..., object] | None:
     return None
 
 
-def motion_refused(state: State, actor: int) -> Callable[..., object] | None:
-    """For an :class:`~sabai_rules.moves.AlsoThrowIn`: ``continues_motion`` unless ``actor``
-    just threw in a wrong card whose motion goes on."""
-    return None if continues_motion(state.flow.motion, actor) else continues_motion
+# Whether this thrower may throw in now is one predicate each: a ThrowIn's thrower is not locked
+# out (``is_locked_out``), an AlsoThrowIn's continues their motion (``continues_motion``). The
+# stage for their reach takes the parts of the state it reads, as the predicates do: the list
+# asks it of every player at every step.
 
 
-def lockout_refused(state: State, actor: int) -> Callable[..., object] | None:
-    """For a :class:`~sabai_rules.moves.ThrowIn`: ``is_locked_out`` if ``actor`` is."""
-    return is_locked_out if is_locked_out(state.flow.lockout, actor) else None
-
-
-def reach_refused(state: State, actor: int) -> Callable[..., object] | None:
-    """Whether ``actor`` may throw in the other players' cards: the predicate that refuses, or
-    ``None``."""
-    rules = state.setup.ruleset
+def reach_refused(rules: Ruleset, row: tuple[int, ...]) -> Callable[..., object] | None:
+    """Whether a thrower whose row is ``row`` may throw in the other players' cards: the
+    predicate that refuses, or ``None``."""
     if not may_throw_in_for_others(rules):
         return may_throw_in_for_others
-    if not can_give_in_return(rules, state.table.rows[actor]):
+    if not can_give_in_return(rules, row):
         return can_give_in_return
     return None
 
@@ -413,7 +407,7 @@ def _throw_in(state: State, action: ThrowIn | AlsoThrowIn) -> IllegalActionError
     # The rest of a motion whose wrong card was just taken back is the same attempt, so its
     # lock-out does not apply (:rule:`throw-in.several-at-once`).
     also = type(action) is AlsoThrowIn
-    if also and motion_refused(state, actor):
+    if also and not continues_motion(f.motion, actor):
         return _refuse(
             continues_motion,
             action,
@@ -437,7 +431,7 @@ def _throw_in(state: State, action: ThrowIn | AlsoThrowIn) -> IllegalActionError
             "simulation",
             count=f.reactions,
         )
-    if not also and lockout_refused(state, actor):
+    if not also and is_locked_out(f.lockout, actor):
         return _refuse(
             is_locked_out,
             action,
@@ -449,7 +443,7 @@ def _throw_in(state: State, action: ThrowIn | AlsoThrowIn) -> IllegalActionError
         return _refuse(is_identical, action, "{0} has no card in slot {slot}", (owner,), slot=slot)
     if owner == actor:
         return None
-    out_of_reach = reach_refused(state, actor)
+    out_of_reach = reach_refused(state.setup.ruleset, state.table.rows[actor])
     if out_of_reach is may_throw_in_for_others:
         return _refuse(may_throw_in_for_others, action, "only one's own cards may be thrown in")
     if out_of_reach is can_give_in_return:

@@ -38,6 +38,7 @@ from sabai_rules.engine.rules import (
     may_compensate_with,
     may_exchange,
     on_behalf_bearer,
+    penalty_cards_for_wrong_card,
     penalty_per_wrong_card,
     triggered_function,
     wrong_throw_in_locks_out,
@@ -286,7 +287,10 @@ def _throw(w: Work, thrower: int, owner: int, slot: int, penalty: bool = True) -
     w.public |= card_bit(card)
     w.emit(ThrewIn, thrower, owner, slot, card, False)
     if penalty:
-        w.penalty(on_behalf_bearer(w.rules, thrower, owner, w.turn))
+        # Each penalty card drawn, or waived, on its own (:rule:`ruling.throw-in-penalty-cards`).
+        bearer = on_behalf_bearer(w.rules, thrower, owner, w.turn)
+        for _ in range(penalty_cards_for_wrong_card(w.rules)):
+            w.penalty(bearer)
     if wrong_throw_in_locks_out(w.rules):
         w.lockout |= seat_bit(thrower)
     return False

@@ -384,6 +384,16 @@ def penalty_per_wrong_card(rules: Ruleset) -> bool:
 decides(penalty_per_wrong_card, "ruling.wrong-cards-in-a-batch")
 
 
+def penalty_cards_for_wrong_card(rules: Ruleset) -> int:
+    """How many penalty cards a wrong card costs whenever it costs any
+    (:func:`penalty_per_wrong_card`): one, as the texts say, or a house rule's number (an
+    option). Only a wrong card's: the loser of a nose race draws one whatever it says."""
+    return rules.throw_in_penalty_cards
+
+
+decides(penalty_cards_for_wrong_card, "ruling.throw-in-penalty-cards")
+
+
 def wrong_throw_in_locks_out(rules: Ruleset) -> bool:
     """Whether a wrong throw-in locks its thrower out (an option)."""
     return rules.throw_in_retry_lockout

@@ -175,6 +175,9 @@ class Ruleset:
     wrong_cards_penalty: Literal["per_card", "per_motion"] = _option(
         "per_card", "ruling.wrong-cards-in-a-batch", _one_of("per_card", "per_motion")
     )
+    # At least one: a wrong card that costs nothing makes guessing free (for ever in the older
+    # edition, which has no lock-out); at most four, the cards a player is dealt.
+    throw_in_penalty_cards: int = _option(1, "ruling.throw-in-penalty-cards", _whole(1, 4))
     same_card_reach: Literal["first_touch", "play_order"] = _option(
         "first_touch", "ruling.same-card-reach", _one_of("first_touch", "play_order")
     )

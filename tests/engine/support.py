@@ -165,19 +165,20 @@ def exhausted(
     discard: Sequence[str],
     *,
     model: ChanceModel | str = ChanceModel.EXPLICIT,
+    draw: Sequence[str] = (),
     **table: Any,
 ) -> State:
-    """A table late in a round: the draw pile is empty and the discard pile holds every card of
-    the deck not in ``rows`` nor ``held``, in card-id order, under the ``discard`` cards (the top
-    card last). ``table`` goes to :func:`~sabai_rules.play.layout.layout`; ``model`` is the chance
-    model to play on under."""
+    """A table late in a round: the draw pile is empty (or holds only ``draw``, top card first)
+    and the discard pile holds every card of the deck not in ``rows``, ``draw`` nor ``held``, in
+    card-id order, under the ``discard`` cards (the top card last). ``table`` goes to
+    :func:`~sabai_rules.play.layout.layout`; ``model`` is the chance model to play on under."""
     rules = table.get("ruleset") or Ruleset()
     left = Counter(deck_for(rules).faces)
-    named = [*(face for row in rows for face in row), *discard]
+    named = [*(face for row in rows for face in row), *discard, *draw]
     if table.get("held") is not None:
         named.append(table["held"])
     for face in named:
         left[parse_face(face)] -= 1
-    state = layout(rows=rows, discard=[*sorted(left.elements()), *discard], **table)
-    assert not state.table.draw
+    state = layout(rows=rows, discard=[*sorted(left.elements()), *discard], draw=draw, **table)
+    assert len(state.table.draw) == len(draw)
     return with_chance(state, model)

@@ -219,6 +219,19 @@ def late_table(model: str = "explicit") -> State:
     return exhausted([["3", "4"], ["9", "6"], ["8"]], ["2", "9"], turn=0, model=model)
 
 
+def one_card_left(model: str = "explicit") -> State:
+    """The late table with one card, a 5, left to draw, and a wrong card costing two penalty
+    cards (a house rule, :rule:`ruling.throw-in-penalty-cards`)."""
+    return exhausted(
+        [["3", "4"], ["9", "6"], ["8"]],
+        ["2", "9"],
+        draw=["5"],
+        turn=0,
+        model=model,
+        ruleset=Ruleset().with_options(throw_in_penalty_cards=2),
+    )
+
+
 def race_table(*, empty_draw: bool = False, ruleset: Ruleset = RANDOM_RACE) -> State:
     """Three 7s on top of the discard pile, P0 holding a drawn 7 (nose races settled at random);
     a 2 on the draw pile, or no draw pile at all."""
@@ -475,6 +488,59 @@ def test_a_wrong_throw_in_with_an_empty_draw_pile_waits_for_the_reshuffle() -> N
     )
 
 
+@pytest.mark.rules(
+    "ruling.throw-in-penalty-cards", "ruling.draw-pile-exhausted", "throw-in.penalty-card"
+)
+def test_two_penalty_cards_with_one_card_left_meet_a_reshuffle_between_them() -> None:
+    """A wrong card costs two penalty cards and one card, a 5, is left to draw: P1's wrong 6
+    waits for chance to shuffle the new draw pile, with nothing done yet; then P1 has the 5 and
+    the new pile's top card."""
+    before = one_card_left()
+    five = before.table.draw[0]
+    node, events = apply_events(before, ThrowIn(1, 1, 1))
+    assert events == ()
+    assert node.table == before.table
+    assert node_of(node).kind is ChanceKind.RESHUFFLE
+    under = shuffled_in(before)
+    assert cards_of(node) == sorted(under)
+    order = sorted(under, reverse=True)
+    state, events = apply_chance_events(take(node, order[:-1]), order[-1])
+    assert state.table.rows[1] == (*before.table.rows[1], five, order[0])
+    assert tuple(reversed(state.table.draw)) == tuple(order[1:])
+    assert events[1:] == (
+        PenaltyCard(1, five),
+        Reshuffled(1, tuple(sorted(under))),
+        PenaltyCard(1, order[0]),
+    )
+
+
+@pytest.mark.rules(
+    "ruling.throw-in-penalty-cards", "ruling.draw-pile-exhausted", "ruling.knowledge-model"
+)
+def test_under_the_lazy_model_each_penalty_card_is_a_draw_of_its_own() -> None:
+    """The same wrong 6 under the lazy model: a draw over the one card left, then (the reshuffle
+    being no node) a draw over the shuffled cards; the table changes once both are taken."""
+    before = one_card_left("lazy")
+    five = before.table.draw[0]
+    node = apply(before, ThrowIn(1, 1, 1))
+    assert node_of(node).kind is ChanceKind.DRAW
+    assert cards_of(node) == [five]
+    node = apply_chance(node, five)
+    assert node_of(node).kind is ChanceKind.DRAW
+    assert node.table == before.table
+    under = shuffled_in(before)
+    assert cards_of(node) == sorted(under)
+    card = min(under)
+    state, events = apply_chance_events(node, card)
+    assert state.table.rows[1] == (*before.table.rows[1], five, card)
+    assert state.table.draw == tuple(sorted(set(under) - {card}))
+    assert events[1:] == (
+        PenaltyCard(1, five),
+        Reshuffled(1, tuple(sorted(under))),
+        PenaltyCard(1, card),
+    )
+
+
 # -- a random nose race --------------------------------------------------------------------------
 
 
@@ -579,6 +645,7 @@ def test_a_lazy_reshuffle_is_no_node_and_the_draw_is_chance_over_the_shuffled_ca
     "throw-in.penalty-card",
     "ruling.nose-race",
     "four-together.last-draws-penalty",
+    "ruling.throw-in-penalty-cards",
 )
 @pytest.mark.parametrize(
     ("before", "action"),
@@ -588,8 +655,16 @@ def test_a_lazy_reshuffle_is_no_node_and_the_draw_is_chance_over_the_shuffled_ca
         (race_table(), Play(0)),
         (race_table(empty_draw=True), Play(0)),
         (offer_answered(), WaiveFirstRefusal(0)),
+        (one_card_left(), ThrowIn(1, 1, 1)),
     ],
-    ids=["draw", "penalty card", "nose race", "nose race and penalty card", "offer waived"],
+    ids=[
+        "draw",
+        "penalty card",
+        "nose race",
+        "nose race and penalty card",
+        "offer waived",
+        "two penalty cards and a reshuffle",
+    ],
 )
 def test_the_seeded_sampler_plays_each_node_as_the_sampled_model(
     before: State, action: Action

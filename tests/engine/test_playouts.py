@@ -217,6 +217,7 @@ def test_random_rounds_keep_every_card_agree_and_end(preset: str, players: int) 
     "ruling.functions-mandatory",
     "ruling.wrong-cards-in-a-batch",
     "ruling.end-of-round-reaction",
+    "ruling.throw-in-penalty-cards",
 )
 @pytest.mark.parametrize(
     "options",
@@ -225,11 +226,19 @@ def test_random_rounds_keep_every_card_agree_and_end(preset: str, players: int) 
         {"functions_optional": True, "protect_empty_players": True, "first_refusal": "always"},
         {"compensation_slot": "append", "keep_discard_triggers_function": False},
         {"empty_check": "lock_in", "empty_by_any_means": False, "call_timing": "own_turn"},
-        {"on_empty_draw_pile": "end_round", "throw_in_retry_lockout": False},
+        {
+            "on_empty_draw_pile": "end_round",
+            "throw_in_retry_lockout": False,
+            "throw_in_penalty_cards": 2,
+        },
         {"burned_ass_joker": "reshuffled", "allow_burn_from_draw": True},
         {"allow_burn_from_draw": True, "joker_onto_ass_joker": False, "first_refusal": "never"},
         {"on_behalf_owner_must_not_know": True, "on_behalf_active_player": "turn_player"},
-        {"wrong_cards_penalty": "per_motion", "end_of_round_reaction": False},
+        {
+            "wrong_cards_penalty": "per_motion",
+            "end_of_round_reaction": False,
+            "throw_in_penalty_cards": 3,
+        },
         {"first_refusal": "priority", "empty_by_any_means": False},
         {"ass_joker_burned_by": "holder", "allow_burn_from_draw": True},
     ],

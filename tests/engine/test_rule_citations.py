@@ -47,6 +47,7 @@ DECIDED = {
     "throw-in.interception": "throw_in_window_open",
     "throw-in.several-at-once": "continues_motion",
     "ruling.wrong-cards-in-a-batch": "penalty_per_wrong_card",
+    "ruling.throw-in-penalty-cards": "penalty_cards_for_wrong_card",
     "throw-in.retry-lockout": "is_locked_out",
     "ruling.retry-lockout-scope": "wrong_throw_in_locks_out",
     "ruling.sequential-actions": "reaction_order",

@@ -62,6 +62,8 @@ def test_each_option_declares_the_values_its_type_says(option: str) -> None:
     [
         ("ass_joker_value", 101, ValueError, "ass_joker_value must be -100 to 100, not 101"),
         ("initial_peek", -1, ValueError, "initial_peek must be 0 to 4, not -1"),
+        ("throw_in_penalty_cards", 0, ValueError, "throw_in_penalty_cards must be 1 to 4, not 0"),
+        ("throw_in_penalty_cards", 5, ValueError, "throw_in_penalty_cards must be 1 to 4, not 5"),
         ("max_round_turns", 0, ValueError, "max_round_turns must be at least 1 (or None), not 0"),
         ("num_rounds", 1.0, TypeError, "num_rounds must be a whole number or none, not 1.0"),
         ("allow_on_behalf", 1, TypeError, "allow_on_behalf must be true or false, not 1"),

@@ -16,6 +16,7 @@ from sabai_rules.moves import (
     Play,
     Spy,
     ThrowIn,
+    TouchNoseLast,
     apply_events,
     legal_actions,
 )
@@ -405,3 +406,117 @@ def test_an_identical_card_of_the_motion_keeps_it_open() -> None:
     state = play(state, ThrowIn(1, 1, 0), AlsoThrowIn(1, 1, 1), AlsoThrowIn(1, 1, 1))
     assert faces(state, 1)[:2] == ["9", "8"]
     assert state.flow.motion == 1
+
+
+# -- how many penalty cards: a house rule -------------------------------------------------------
+
+#: Two penalty cards for a wrong card (``throw_in_penalty_cards``, a house rule).
+TWO = Ruleset().with_options(throw_in_penalty_cards=2)
+
+
+@pytest.mark.rules(
+    "ruling.throw-in-penalty-cards", "throw-in.wrong-card.penalty", "throw-in.penalty-card"
+)
+@pytest.mark.parametrize(("cards", "drawn"), [(1, ["12 spy"]), (2, ["12 spy", "6"])])
+def test_a_wrong_throw_in_draws_as_many_unseen_penalty_cards_as_the_option_says(
+    cards: int, drawn: list[str]
+) -> None:
+    """P1 throws in a 9 onto the 7: one penalty card, as the texts say, or two under the house
+    rule, the draw pile's top two, each unseen at the end of P1's row."""
+    rules = Ruleset().with_options(throw_in_penalty_cards=cards)
+    state = layout(
+        rows=[["3", "4"], ["5", "9", "2"]],
+        draw=["12", "6", "8"],
+        discard=["7"],
+        turn=0,
+        ruleset=rules,
+    )
+    after, events = apply_events(state, ThrowIn(1, 1, 1))
+    assert faces(after, 1) == ["5", "9", "2", *drawn]
+    assert not any(knows(after, p, 1, slot) for p in range(2) for slot in range(3, 3 + cards))
+    assert [type(e) for e in events] == [ThrewIn] + [PenaltyCard] * cards
+    assert faces(after, 0) == ["3", "4"]
+    assert after.flow.lockout == 1 << 1
+
+
+@pytest.mark.rules("ruling.throw-in-penalty-cards", "ruling.wrong-cards-in-a-batch")
+@pytest.mark.parametrize(("penalty", "cards"), [("per_card", 6), ("per_motion", 4)])
+def test_the_number_counts_per_penalty_that_a_motions_wrong_cards_cost(
+    penalty: str, cards: int
+) -> None:
+    """P1 puts down a wrong 9 and a wrong 8 in one motion, two penalty cards a penalty: four
+    penalty cards, or two when the motion costs one penalty."""
+    rules = TWO.with_options(wrong_cards_penalty=penalty)
+    state = layout(rows=[["3"], ["9", "8"]], discard=["7"], turn=0, ruleset=rules)
+    state = play(state, ThrowIn(1, 1, 0), AlsoThrowIn(1, 1, 1))
+    assert len(faces(state, 1)) == cards
+
+
+@pytest.mark.rules("ruling.throw-in-penalty-cards", "sabai-sabai-move.penalty-to-thrower")
+def test_the_thrower_of_a_wrong_card_for_another_player_draws_every_penalty_card() -> None:
+    """P1 throws in P0's 3 for P0 onto the 7: wrong; P1, not P0, draws both penalty cards."""
+    state = layout(rows=[["3", "4"], ["5"]], draw=["12", "6"], discard=["7"], turn=0, ruleset=TWO)
+    after = play(state, ThrowIn(1, 0, 0))
+    assert faces(after, 0) == ["3", "4"]
+    assert faces(after, 1) == ["5", "12 spy", "6"]
+    assert after.flow.queue == ()  # no compensation card for a wrong card
+
+
+@pytest.mark.rules(
+    "ruling.throw-in-penalty-cards", "four-together.last-draws-penalty", "ruling.nose-race"
+)
+def test_the_loser_of_a_nose_race_still_draws_one_penalty_card() -> None:
+    """P0 plays the fourth 7; P2 touches their nose last and draws one penalty card, whatever a
+    wrong card costs."""
+    state = layout(
+        rows=[["3", "4"], ["5", "6"], ["8", "9"]],
+        draw=["12", "2"],
+        discard=["7", "7", "7"],
+        held="7",
+        turn=0,
+        ruleset=TWO,
+    )
+    state = play(state, Play(0), TouchNoseLast(2))
+    assert faces(state, 2) == ["8", "9", "12 spy"]
+    assert [len(row) for row in state.table.rows] == [2, 2, 3]
+
+
+@pytest.mark.rules(
+    "ruling.throw-in-penalty-cards", "ruling.draw-pile-exhausted", "throw-in.penalty-card"
+)
+def test_the_second_penalty_card_may_come_from_a_reshuffled_discard_pile() -> None:
+    """One card is left to draw: P1's first penalty card is that 13, the second comes from the
+    discard pile but its top card, shuffled into a new draw pile in between."""
+    state = layout(
+        rows=[["7", "8", "9"], ["10", "11", "12"]],
+        draw=["13"],
+        discard=["7", "8", "9", "10", "11", "12", "13", "14", "14"],
+        turn=0,
+        ruleset=SMALL.with_options(throw_in_penalty_cards=2),
+    )
+    thirteen = state.table.draw[0]
+    under = set(state.table.discard[:-1])
+    after, events = apply_events(state, ThrowIn(1, 1, 0))
+    second = after.table.rows[1][-1]
+    assert after.table.rows[1] == (*state.table.rows[1], thirteen, second)
+    assert second in under
+    assert set(after.table.draw) == under - {second}
+    assert after.table.discard == state.table.discard[-1:]
+    assert events == (
+        ThrewIn(1, 1, 0, state.table.rows[1][0], False),
+        PenaltyCard(1, thirteen),
+        Reshuffled(1, tuple(sorted(under))),
+        PenaltyCard(1, second),
+    )
+
+
+@pytest.mark.rules(
+    "ruling.throw-in-penalty-cards", "ruling.draw-pile-exhausted", "throw-in.penalty-card"
+)
+def test_with_end_round_each_penalty_card_that_cannot_be_drawn_is_waived() -> None:
+    rules = SMALL.with_options(on_empty_draw_pile="end_round", throw_in_penalty_cards=2)
+    state = empty_draw_pile(rules)
+    after, events = apply_events(state, ThrowIn(1, 1, 0))
+    assert faces(after, 1) == ["10", "11 peek", "12 spy"]
+    assert events[1:] == (PenaltyWaived(1), PenaltyWaived(1))
+    assert not after.is_over

@@ -95,6 +95,7 @@ OPTION_SETS: tuple[dict[str, Any], ...] = (
         "on_behalf_active_player": "turn_player",
         "throw_in_retry_lockout": False,
         "ass_joker_burned_by": "holder",
+        "throw_in_penalty_cards": 2,
     },
     {
         "wrong_cards_penalty": "per_motion",

@@ -335,6 +335,23 @@ def test_stated_faces_then_the_sampler_places_the_rest() -> None:
     assert resolve_chance(node) == table_after(record, RESHUFFLE_AT)
 
 
+@pytest.mark.rules(EXHAUSTED, "ruling.throw-in-penalty-cards", "throw-in.penalty-card")
+def test_the_stated_pile_gives_the_second_of_two_penalty_cards() -> None:
+    """The same table under a house rule of two penalty cards a wrong card, Chloé throwing in her
+    3 onto Daan's 5 while one card is left to draw: her first penalty card is that card (the 5
+    Anna drew), her second the top card of the stated new pile, a 12."""
+    data = _real()
+    del data["claim"]
+    data["ruleset"]["options"] = {"throw_in_penalty_cards": 2}
+    wrong = {"actor": "Chloé", "action": "ThrowIn", "owner": "Chloé", "slot": 0}
+    data["rounds"][0]["events"].insert(RESHUFFLE_AT - 3, wrong)
+    after = table_after(read_record(data), RESHUFFLE_AT - 2)
+    assert [after.deck.faces[c] for c in after.table.rows[2]] == [3, 5, 12]
+    # The discard pile under Daan's 5 (one card fewer than at Ben's draw), less the 12.
+    assert len(after.table.draw) == PILE - 2
+    assert len(after.table.discard) == 1
+
+
 @pytest.mark.rules(EXHAUSTED)
 def test_the_whole_new_pile_may_be_stated() -> None:
     after = table_after(read_record(_real()), RESHUFFLE_AT)

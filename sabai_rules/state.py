@@ -103,8 +103,12 @@ def gap_for(card: int) -> int:
     return -2 - card
 
 
+#: The greatest gap marker: a row's value at most this is a gap (:func:`gap_for`), not a card.
+LAST_GAP: Final = -2
+
+
 def is_gap(value: int) -> bool:
-    return value <= -2
+    return value <= LAST_GAP
 
 
 def cards_in(row: tuple[int, ...]) -> int:
@@ -120,7 +124,7 @@ def cards_in(row: tuple[int, ...]) -> int:
 def has_gap(row: tuple[int, ...]) -> bool:
     """Whether a row holds a gap: its least value is one if any is (a gap is below every card and
     :data:`NO_CARD`)."""
-    return bool(row) and is_gap(min(row))
+    return bool(row) and min(row) <= LAST_GAP
 
 
 def has_cards(row: tuple[int, ...]) -> bool:

@@ -80,6 +80,7 @@ from sabai_rules.model.arguments import is_state, seat, shown
 from sabai_rules.model.cards import PEEK, SPY, SWITCH
 from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.state import (
+    LAST_GAP,
     NO_CARD,
     NO_PLAYER,
     STAGE_DECIDE,
@@ -375,7 +376,7 @@ def _shape(state: State) -> tuple[Any, ...]:
     # A generator, not ``map``: compiled, a tuple built from a generator over a tuple is filled
     # in place, where ``map`` and ``len`` as values are calls into Python.
     return tuple(
-        tuple([i for i, c in enumerate(r) if not is_gap(c)]) if r and is_gap(min(r)) else len(r)
+        tuple([i for i, c in enumerate(r) if not is_gap(c)]) if r and min(r) <= LAST_GAP else len(r)
         for r in state.table.rows
     )
 

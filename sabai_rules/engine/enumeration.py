@@ -80,18 +80,19 @@ from sabai_rules.model.arguments import is_state, seat, shown
 from sabai_rules.model.cards import PEEK, SPY, SWITCH
 from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.state import (
-    LAST_GAP,
     NO_CARD,
     NO_PLAYER,
     STAGE_DECIDE,
     STAGE_DRAW,
     STAGE_LOOK,
     Chance,
+    Compensation,
     Function,
     NoseRace,
     Offer,
     State,
     card_bit,
+    has_gap,
     is_gap,
 )
 
@@ -371,14 +372,20 @@ def _store(key: Hashable, actions: Iterable[Action]) -> tuple[Action, ...]:
 
 
 def _shape(state: State) -> tuple[Any, ...]:
-    """The table's shape, the slots that hold a card: per row its length, or, for a row with a
-    gap, the slots that hold cards (a gap is no card to throw in, spy or switch)."""
-    # A generator, not ``map``: compiled, a tuple built from a generator over a tuple is filled
-    # in place, where ``map`` and ``len`` as values are calls into Python.
-    return tuple(
-        tuple([i for i, c in enumerate(r) if not is_gap(c)]) if r and min(r) <= LAST_GAP else len(r)
-        for r in state.table.rows
-    )
+    """The table's shape, the slots that hold a card (a gap is no card to throw in, spy or
+    switch): per row its length, or, for a row with a gap, the slots that hold cards. A gap is
+    left only while its compensation card is owed (:func:`~sabai_rules.state.gap_for`; the random
+    playouts check it at every state), so rows are searched for gaps only then."""
+    rows = state.table.rows
+    for entry in state.flow.queue:
+        if type(entry) is Compensation:
+            return tuple(
+                tuple([i for i, c in enumerate(r) if not is_gap(c)]) if has_gap(r) else len(r)
+                for r in rows
+            )
+    # A generator, not ``map(len, rows)``: compiled, a tuple built from a generator over a tuple
+    # is filled in place, where ``map`` and ``len`` as values are calls into Python.
+    return tuple(len(r) for r in rows)
 
 
 # -- the lists ----------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ from sabai_rules.moves import (
     max_round_length,
 )
 from sabai_rules.play.scoring import score_round
-from sabai_rules.state import EndCause, State
+from sabai_rules.state import Compensation, EndCause, State, gap_for, is_gap
 from tests.engine.support import random_action
 
 ROUNDS = int(os.environ.get("SABAI_PLAYOUT_ROUNDS", "240"))
@@ -79,6 +79,11 @@ def _choose(state: State, actions: moves.LegalActions, rng: random.Random) -> Ac
 def _check_step(state: State, rng: random.Random, known_rules: set[str]) -> None:
     cards = sorted(card for _, card in state.table.locations())
     assert cards == list(range(len(state.deck))), "a card is lost or duplicated"
+    # A gap is left only while its compensation card is owed: the list of legal actions searches
+    # rows for gaps only then.
+    owed = {entry.card for entry in state.flow.queue if isinstance(entry, Compensation)}
+    gaps = {gap for row in state.table.rows for gap in row if is_gap(gap)}
+    assert gaps <= {gap_for(card) for card in owed}, "a gap without its compensation card owed"
     actions = legal_actions(state)
     listed = tuple(actions)
     assert len(set(listed)) == len(listed), "an action is listed twice"

@@ -1,7 +1,8 @@
 """The rules of sabai-sabai as predicates: each rule the engine enforces is decided here, once.
 
-Every function marked by the statement ``decides(function, "rule-id")`` after it is the one place
-where that rule (or ruling) is decided, and each option of
+Every function marked by the statement ``decides(function, "rule-id")`` after it
+(:mod:`~sabai_rules.model.deciders`) is the one place where that rule (or ruling) is decided, and
+each option of
 :class:`~sabai_rules.model.ruleset.Ruleset` the engine consults is read by exactly one of them.
 Legality (:mod:`~sabai_rules.engine.legality`), the list of legal actions
 (:mod:`~sabai_rules.engine.enumeration`), the effects on the cards
@@ -16,12 +17,12 @@ lists can be cached on exactly what they depend on.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final, Literal
 
 from sabai_rules.engine.actions import PARAMETERS, Action
 from sabai_rules.model.cards import GIVE, PEEK, SPY, SWITCH, Deck
+from sabai_rules.model.deciders import OLDER_RULES, RULE_OF, decides
 from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.state import (
     NO_CARD,
@@ -50,45 +51,11 @@ MAX_PLAYERS: Final = 12
 #: Cards dealt to each player (:rule:`setup.four-cards`).
 CARDS_DEALT: Final = 4
 
-#: The function deciding each rule id.
-DECIDED: dict[str, Callable[..., object]] = {}
-#: The rule id each deciding function decides.
-_RULE_OF: Final[dict[Callable[..., object], str]] = {}
-#: Where the older edition states a rule of its own: the current rule id -> the older one.
-OLDER_RULES: dict[str, str] = {}
-
-
-#: The Sphinx role of a rule, kept apart from the ids so that the source scanners do not read the
-#: template below as a citation.
-_ROLE: Final = ":rule:"
-
-
-def decides(predicate: Callable[..., object], rule: str, *, older: str | None = None) -> None:
-    """Mark ``predicate`` as the function that decides ``rule``; a rule is decided by one function
-    only. The rule (and the older edition's own, if any) is added to the function's docstring, so
-    that the API reference says which rule each predicate decides.
-
-    The mark is a statement after the function, not a decorator: the compiled build calls a
-    decorated function through Python (it cannot know what the decorator returned), and the
-    predicates are asked on every step (a decorator cost about 18 % of the compiled engine's
-    instructions per step)."""
-    if rule in DECIDED:
-        raise RuntimeError(f"{rule} is decided twice: {DECIDED[rule].__name__}, {predicate}")
-    DECIDED[rule] = predicate
-    _RULE_OF[predicate] = rule
-    decided = f"Decides {_ROLE}`{rule}`"
-    if older is not None:
-        OLDER_RULES[rule] = older
-        decided += f" (in the older edition, {_ROLE}`{older}`)"
-    # A compiled build's functions have read-only docstrings; the API reference is built
-    # from the pure-Python package.
-    with contextlib.suppress(AttributeError):
-        predicate.__doc__ = f"{predicate.__doc__ or ''}\n\n    {decided}."
-
 
 def rule_of(predicate: Callable[..., object]) -> str:
-    """The rule id ``predicate`` decides."""
-    return _RULE_OF[predicate]
+    """The rule id ``predicate`` decides (the first, if it decides several): the rule its
+    refusals cite."""
+    return RULE_OF[predicate]
 
 
 def rule_in_edition(rule: str, rules: Ruleset) -> str:

@@ -13,6 +13,7 @@ import attrs
 import pytest
 
 from sabai_rules.engine import rules
+from sabai_rules.model import deciders
 from sabai_rules.model.catalogue import Catalogue
 from sabai_rules.model.ruleset import Ruleset
 
@@ -124,7 +125,7 @@ def _marked_rules(tree: ast.Module) -> list[tuple[str, str]]:
 
 
 def test_each_enforced_rule_is_decided_by_the_predicate_listed_here(cat: Catalogue) -> None:
-    assert {rule: f.__name__ for rule, f in rules.DECIDED.items()} == DECIDED
+    assert {rule: f.__name__ for rule, f in deciders.DECIDED.items()} == DECIDED
     for rule in DECIDED:
         assert cat.kind_of(rule) in ("rule", "ruling"), f"{rule!r} is not in the catalogue"
 
@@ -233,8 +234,8 @@ def test_function_rules_are_the_rules_of_the_function_cards(cat: Catalogue) -> N
 def test_older_rule_table_maps_current_rules_to_older_ones(cat: Catalogue) -> None:
     """Under the older preset a refusal citing a key of ``OLDER_RULES`` cites its value
     instead: a current-edition rule and the older edition's own."""
-    assert rules.OLDER_RULES
-    for current, older in rules.OLDER_RULES.items():
+    assert deciders.OLDER_RULES
+    for current, older in deciders.OLDER_RULES.items():
         assert cat.kind_of(current) == "rule", f"{current!r} is not a rule"
         assert cat.kind_of(older) == "rule", f"{older!r} is not a rule"
         assert cat.rule(current).in_edition("current"), f"{current} is not in the current edition"

@@ -14,8 +14,9 @@ The scanner reads a source checkout (the package ``sabai_rules/`` with its subpa
 :func:`trace` returns a :class:`Trace`; :func:`gate` lists what the traceability gate refuses: a
 normative rule with no implementing code or no test or scenario, a normative rule or a ruling that
 no scenario shows, an unknown or retired id cited anywhere, a waiver without a reason or no longer
-needed. Waivers live in ``spec/waivers.toml``. The rulebook uses the
-same :class:`Trace` to list, for each rule, the code and the tests.
+needed. Waivers live in ``spec/waivers.toml``; the rules and rulings no code decides, with the
+reason, in ``spec/undecided.toml`` (:func:`load_undecided`). The rulebook uses the same
+:class:`Trace` to list, for each rule, the code that decides it, the code and the tests.
 """
 
 from __future__ import annotations
@@ -34,8 +35,10 @@ from sabai_rules.model.catalogue import Catalogue
 __all__ = [
     "Citation",
     "Trace",
+    "Undecided",
     "Waiver",
     "gate",
+    "load_undecided",
     "load_waivers",
     "scan_code",
     "trace",
@@ -67,6 +70,20 @@ class Waiver:
     ident: str
     needs: str
     reason: str
+
+
+@attrs.frozen
+class Undecided:
+    """A rule or ruling that no code decides (``spec/undecided.toml``): ``why`` names the reason,
+    ``reasons`` give it per language."""
+
+    ident: str
+    why: str
+    reasons: tuple[tuple[str, str], ...]
+
+    def reason(self, language: str) -> str:
+        """The reason in ``language`` (MyST text, which may hold roles)."""
+        return dict(self.reasons)[language]
 
 
 @attrs.frozen
@@ -232,6 +249,20 @@ def load_waivers(path: Path) -> tuple[Waiver, ...]:
             )
         )
     return tuple(waivers)
+
+
+def load_undecided(path: Path) -> dict[str, Undecided]:
+    """``spec/undecided.toml``: per reason (a table named for it), ``reason`` per language and the
+    ``ids`` it holds for. :class:`ValueError` for an id listed twice."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    found: dict[str, Undecided] = {}
+    for why, entry in data.items():
+        reasons = tuple(sorted((str(k), str(v)) for k, v in entry["reason"].items()))
+        for ident in entry["ids"]:
+            if ident in found:
+                raise ValueError(f"{path.name}: {ident} is listed twice")
+            found[ident] = Undecided(ident, why, reasons)
+    return found
 
 
 def gate(cat: Catalogue, found: Trace, waivers: Iterable[Waiver] = ()) -> list[str]:

@@ -1,15 +1,16 @@
-"""The rules of sabai-sabai as predicates: each rule the engine enforces is decided here, once.
+"""The rules of sabai-sabai as predicates: each rule legality asks about is decided here, once.
 
 Every function marked by the statement ``decides(function, "rule-id")`` after it
-(:mod:`~sabai_rules.model.deciders`) is the one place where that rule (or ruling) is decided, and
-each option of
+(:mod:`~sabai_rules.model.deciders`) is the one place where that rule (or ruling) is decided; a
+predicate that reads a ruling's option decides that ruling too, by a mark of its own. Each option of
 :class:`~sabai_rules.model.ruleset.Ruleset` the engine consults is read by exactly one of them.
 Legality (:mod:`~sabai_rules.engine.legality`), the list of legal actions
 (:mod:`~sabai_rules.engine.enumeration`), the effects on the cards
 (:mod:`~sabai_rules.engine.effects`) and the flow of turns (:mod:`~sabai_rules.engine.flow`) ask
 these predicates; a refusal cites the rule of the predicate that refused it (:func:`rule_of`), so no
 other module names a rule id. Where the older edition states a rule in its own words, ``older``
-names that rule: a refusal under the older edition cites it.
+names that rule: a refusal under the older edition cites it. The rules no predicate decides are
+decided where they are carried out (the effects, the flow, the deal, the scoring), marked alike.
 
 The predicates take the parts of the state they read, not the whole state, so that the action
 lists can be cached on exactly what they depend on.
@@ -143,6 +144,7 @@ def cards_to_look_at(rules: Ruleset, row_length: int) -> int:
 
 
 decides(cards_to_look_at, "setup.look-at-two")
+decides(cards_to_look_at, "ruling.older-initial-peek")
 
 
 def may_decline_look(rules: Ruleset) -> bool:
@@ -216,8 +218,12 @@ decides(may_burn_drawn, "ruling.ass-joker-drawn")
 
 
 def may_play_drawn(rules: Ruleset, deck: Deck, held: int, top: int) -> bool:
-    """Whether the drawn card may be played directly."""
+    """Whether the drawn card may be played directly: the Ass Joker never is, unless it may be
+    burned (:func:`may_burn_drawn`)."""
     return not must_keep_drawn(deck, held) or may_burn_drawn(rules, deck, top)
+
+
+decides(may_play_drawn, "ass-joker.no-direct-discard")
 
 
 def keeps_into_empty_row(deck: Deck, row: tuple[int, ...], held: int) -> bool:
@@ -299,6 +305,7 @@ def pile_started(table: Table) -> bool:
 
 
 decides(pile_started, "setup.empty-discard-pile")
+decides(pile_started, "ruling.no-throw-in-before-first-play")
 
 
 def throw_in_window_open(rules: Ruleset, stage: Stage, stale: bool) -> bool:
@@ -309,6 +316,7 @@ def throw_in_window_open(rules: Ruleset, stage: Stage, stale: bool) -> bool:
 
 
 decides(throw_in_window_open, "throw-in.interception")
+decides(throw_in_window_open, "ruling.throw-in-window")
 
 
 def is_locked_out(lockout: int, player: int) -> bool:
@@ -393,6 +401,7 @@ def is_identical(rules: Ruleset, deck: Deck, card: int, top: int) -> bool:
 
 
 decides(is_identical, "throw-in.identical", older="throw-in.interception")
+decides(is_identical, "ruling.joker-onto-ass-joker")
 
 
 def only_holder_burns(rules: Ruleset) -> bool:
@@ -426,6 +435,7 @@ def may_throw_in_for_others(rules: Ruleset) -> bool:
 
 
 decides(may_throw_in_for_others, "simplified-play.own-cards-only")
+decides(may_throw_in_for_others, "ruling.on-behalf-contexts")
 
 
 def can_give_in_return(rules: Ruleset, row: tuple[int, ...]) -> bool:
@@ -436,6 +446,7 @@ def can_give_in_return(rules: Ruleset, row: tuple[int, ...]) -> bool:
 
 
 decides(can_give_in_return, "sabai-sabai-move.compensation", older="sabai-sabai-move.hand-a-card")
+decides(can_give_in_return, "ruling.compensation-card")
 
 
 def turn_player_bears_on_behalf(rules: Ruleset) -> bool:
@@ -541,6 +552,7 @@ def owner_precedence(rules: Ruleset, owner_knows: int, lockout: int, owner: int,
 
 
 decides(owner_precedence, "sabai-sabai-move.first-refusal")
+decides(owner_precedence, "ruling.first-refusal")
 
 
 def first_refusal_due(
@@ -588,6 +600,7 @@ def nose_race_after(
 
 
 decides(nose_race_after, "four-together.touch-nose", older="four-together.hands-on-pile")
+decides(nose_race_after, "ruling.nose-race")
 
 
 def race_loser(order: Sequence[int]) -> int:
@@ -741,6 +754,7 @@ def calls_allowed(rules: Ruleset, final_round: bool) -> bool:
 
 
 decides(calls_allowed, "game-end.final-round-no-call")
+decides(calls_allowed, "ruling.older-no-final-round")
 
 
 def has_called(status: Status) -> bool:
@@ -793,6 +807,7 @@ def row_emptied(rules: Ruleset, rows: Sequence[tuple[int, ...]], emptied: int) -
 
 
 decides(row_emptied, "round-end.empty-row", older="round-end.all-cards-gone")
+decides(row_emptied, "ruling.empty-row-at-quiescence")
 
 
 def turn_cap_reached(rules: Ruleset, final_round: bool, turns: int) -> bool:

@@ -6,7 +6,9 @@ the deal, the scoring, the game's result) has one *decider*: the function, metho
 marked by the statement ``decides(function, "rule-id")`` right after it (after its class, for a
 method or a property), ``older=`` naming the older edition's own statement of that rule. A decider
 may decide several rules, one mark each; the first is the rule its refusals cite
-(:func:`~sabai_rules.engine.rules.rule_of`).
+(:func:`~sabai_rules.engine.rules.rule_of`). The rules no code can decide (an informational rule, a
+ruling on the words of the texts) are listed with the reason in ``spec/undecided.toml``;
+``tests/engine/test_rule_citations.py`` holds that every other id of the catalogue has a decider.
 
 The mark is a statement, not a decorator: the compiled build calls a decorated function through
 Python (it cannot know what the decorator returned), and the predicates are asked on every step (a

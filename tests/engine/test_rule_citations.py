@@ -299,11 +299,19 @@ def test_every_rule_and_ruling_has_a_decider_or_a_reason_why_not(cat: Catalogue)
         assert sorted(dict(entry.reasons)) == sorted(LANGUAGES), entry.ident
 
 
-def test_the_engine_names_rule_ids_only_where_predicates_decide_them(cat: Catalogue) -> None:
-    """Outside ``decides`` marks, no engine module writes a rule id as a string: a refusal cites the
-    rule of its predicate. (Docstrings and comments cite rules with roles; they decide nothing.)"""
+def test_the_code_names_rule_ids_only_where_deciders_decide_them(cat: Catalogue) -> None:
+    """Outside ``decides`` marks, neither an engine module nor any module that decides a rule
+    writes a rule id as a string: a refusal cites the rule of its predicate. (Docstrings and
+    comments cite rules with roles; they decide nothing. The ruleset's options name their rulings:
+    that is what they are, not a decision.)"""
     ids = {r.id for r in cat.rules()} | {r.id for r in cat.rulings()}
-    for path, tree in _trees(ENGINE):
+    deciding = [
+        (path, tree)
+        for path, tree in _trees(PACKAGE)
+        if (path.parent == ENGINE or _marks(tree)) and _module(path) != "model.ruleset"
+    ]
+    assert len(deciding) > len(_trees(ENGINE))
+    for path, tree in deciding:
         allowed: set[int] = set()
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef | ast.ClassDef | ast.Module) and ast.get_docstring(
@@ -321,7 +329,7 @@ def test_the_engine_names_rule_ids_only_where_predicates_decide_them(cat: Catalo
                 and node.value in ids
                 and id(node) not in allowed
             ):
-                pytest.fail(f"{path.name}:{node.lineno} names {node.value!r} outside a predicate")
+                pytest.fail(f"{path.name}:{node.lineno} names {node.value!r} outside a mark")
 
 
 def test_every_refusal_cites_a_predicate() -> None:

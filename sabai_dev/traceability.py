@@ -4,17 +4,19 @@ The scanner reads a source checkout (the package ``sabai_rules/`` with its subpa
 ``tests/`` and ``tests/scenarios/``) and finds every citation of a catalogue id:
 
 * in code — a ``rule`` role (colon, ``rule``, colon, the id in backquotes) in a docstring or
-  comment, or the marker of the predicate that decides a rule
-  (``decides(is_locked_out, "throw-in.retry-lockout")`` after the function, with the older edition's
-  own rule as ``older=``);
+  comment, or the mark of the decider of a rule (``decides(is_locked_out,
+  "throw-in.retry-lockout")`` after the function, ``decides(Work.penalty, "throw-in.penalty-card")``
+  after the class of a method or property, with the older edition's own rule as ``older=``):
+  :meth:`Trace.deciders` lists them;
 * in tests — ``@pytest.mark.rules("id", ...)`` markers and ``:rule:`` roles;
 * in scenarios — the ``rules`` and ``rulings`` lists of each scenario file.
 
 :func:`trace` returns a :class:`Trace`; :func:`gate` lists what the traceability gate refuses: a
 normative rule with no implementing code or no test or scenario, a normative rule or a ruling that
 no scenario shows, an unknown or retired id cited anywhere, a waiver without a reason or no longer
-needed. Waivers live in ``spec/waivers.toml``. The rulebook uses the
-same :class:`Trace` to list, for each rule, the code and the tests.
+needed. Waivers live in ``spec/waivers.toml``; the rules and rulings no code decides, with the
+reason, in ``spec/undecided.toml`` (:func:`load_undecided`). The rulebook uses the same
+:class:`Trace` to list, for each rule, the code that decides it, the code and the tests.
 """
 
 from __future__ import annotations
@@ -30,7 +32,17 @@ import attrs
 from sabai_dev.scenarios import load_scenarios
 from sabai_rules.model.catalogue import Catalogue
 
-__all__ = ["Citation", "Trace", "Waiver", "gate", "load_waivers", "scan_code", "trace"]
+__all__ = [
+    "Citation",
+    "Trace",
+    "Undecided",
+    "Waiver",
+    "gate",
+    "load_undecided",
+    "load_waivers",
+    "scan_code",
+    "trace",
+]
 
 _ROLE = re.compile(r":(rule|ruling):`([^`]+)`")
 #: The statement that marks the one predicate deciding a rule (sabai_rules.engine.rules).
@@ -40,12 +52,17 @@ _DECIDES = "decides"
 @attrs.frozen
 class Citation:
     """One place that cites an id: ``where`` is ``path:line`` (or a scenario id), ``kind`` is
-    ``"code"``, ``"test"`` or ``"scenario"``, ``name`` the function, class or scenario."""
+    ``"code"``, ``"test"`` or ``"scenario"``, ``name`` the function, class or scenario. A
+    ``decides`` mark is a citation of its rule by the decider it names (``Class.member`` for a
+    method or property), ``decides`` telling how: ``"rule"`` for the rule it decides,
+    ``"older"`` for the older edition's own statement of it (``older=``); ``""`` for any other
+    citation."""
 
     ident: str
     kind: str
     where: str
     name: str
+    decides: str = ""
 
 
 @attrs.frozen
@@ -53,6 +70,20 @@ class Waiver:
     ident: str
     needs: str
     reason: str
+
+
+@attrs.frozen
+class Undecided:
+    """A rule or ruling that no code decides (``spec/undecided.toml``): ``why`` names the reason,
+    ``reasons`` give it per language."""
+
+    ident: str
+    why: str
+    reasons: tuple[tuple[str, str], ...]
+
+    def reason(self, language: str) -> str:
+        """The reason in ``language`` (MyST text, which may hold roles)."""
+        return dict(self.reasons)[language]
 
 
 @attrs.frozen
@@ -68,6 +99,12 @@ class Trace:
 
     def code(self, ident: str) -> tuple[Citation, ...]:
         return self.of(ident, "code")
+
+    def deciders(self, ident: str) -> tuple[Citation, ...]:
+        """The marks of the code that decides ``ident``: the decider of the rule first, then those
+        whose rule the older edition states as ``ident``."""
+        marks = [c for c in self.code(ident) if c.decides]
+        return tuple(sorted(marks, key=lambda c: c.decides != "rule"))
 
     def tests(self, ident: str) -> tuple[Citation, ...]:
         return self.of(ident, "test")
@@ -117,7 +154,8 @@ def scan_code(path: Path, kind: str, root: Path) -> Iterator[Citation]:
 
 
 def _deciders(tree: ast.Module, kind: str, where: str) -> Iterator[Citation]:
-    """``decides(function, "id", older="id")`` after a function: it decides that rule."""
+    """``decides(function, "id", older="id")`` after a function (``decides(Class.member, ...)``
+    after a class): it decides that rule."""
     for node in tree.body:
         call = node.value if isinstance(node, ast.Expr) else None
         if not (
@@ -125,13 +163,15 @@ def _deciders(tree: ast.Module, kind: str, where: str) -> Iterator[Citation]:
             and isinstance(call.func, ast.Name)
             and call.func.id == _DECIDES
             and call.args
-            and isinstance(call.args[0], ast.Name)
+            and isinstance(call.args[0], ast.Name | ast.Attribute)
         ):
             continue
-        name = call.args[0].id
-        for value in [*call.args[1:], *(k.value for k in call.keywords)]:
+        name = ast.unparse(call.args[0])
+        marked = [(value, "rule") for value in call.args[1:]]
+        marked += [(k.value, "older") for k in call.keywords if k.arg == "older"]
+        for value, how in marked:
             if isinstance(value, ast.Constant) and isinstance(value.value, str):
-                yield Citation(value.value, kind, f"{where}:{call.lineno}", name)
+                yield Citation(value.value, kind, f"{where}:{call.lineno}", name, how)
 
 
 def _is_rules_marker(func: ast.expr) -> bool:
@@ -209,6 +249,20 @@ def load_waivers(path: Path) -> tuple[Waiver, ...]:
             )
         )
     return tuple(waivers)
+
+
+def load_undecided(path: Path) -> dict[str, Undecided]:
+    """``spec/undecided.toml``: per reason (a table named for it), ``reason`` per language and the
+    ``ids`` it holds for. :class:`ValueError` for an id listed twice."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    found: dict[str, Undecided] = {}
+    for why, entry in data.items():
+        reasons = tuple(sorted((str(k), str(v)) for k, v in entry["reason"].items()))
+        for ident in entry["ids"]:
+            if ident in found:
+                raise ValueError(f"{path.name}: {ident} is listed twice")
+            found[ident] = Undecided(ident, why, reasons)
+    return found
 
 
 def gate(cat: Catalogue, found: Trace, waivers: Iterable[Waiver] = ()) -> list[str]:

@@ -28,6 +28,7 @@ import attr
 import attrs
 
 from sabai_rules.model.cards import Deck, face_name
+from sabai_rules.model.deciders import decides
 from sabai_rules.model.ruleset import Ruleset
 
 __all__ = [
@@ -263,6 +264,9 @@ class Setup(_Part):
         return (self.dealer + 1) % self.players
 
 
+decides(Setup.starter, "turn.starter")
+
+
 @attr.s(auto_attribs=True, frozen=True, init=False, slots=False)
 class Table(_Part):
     """The cards on the table."""
@@ -326,6 +330,9 @@ class Table(_Part):
             yield "discard", card
         if self.held >= 0:
             yield "held", self.held
+
+
+decides(Table.knows, "ruling.knowledge-model")
 
 
 @attr.s(auto_attribs=True, frozen=True, init=False, slots=False)
@@ -720,9 +727,14 @@ class Game:
 
     @property
     def next_dealer(self) -> int:
-        """The starter of the last round deals the next one (:rule:`round-end.next-dealer`)."""
+        """The starter of the last round deals the next one: the deal moves one seat in play
+        order each round."""
         return (self.first_dealer + len(self.rounds)) % self.players
 
     @property
     def next_round_is_final(self) -> bool:
         return len(self.rounds) + 1 >= self.num_rounds
+
+
+decides(Game.next_dealer, "round-end.next-dealer")
+decides(Game.next_dealer, "ruling.dealer-rotation")

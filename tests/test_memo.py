@@ -21,11 +21,13 @@ from sabai_rules.play.views import observation, view
 PACKAGE = Path(__file__).resolve().parents[1] / "sabai_rules"
 
 #: Module-level registries filled once, at import, by the marks that build them: what they hold
-#: is the program, not a cache of values (the predicate deciding each rule).
+#: is the program, not a cache of values (the decider of each rule, and what its docstring cites).
 REGISTRIES = {
-    ("engine/rules.py", "DECIDED"),
-    ("engine/rules.py", "_RULE_OF"),
-    ("engine/rules.py", "OLDER_RULES"),
+    ("model/deciders.py", "DECIDED"),
+    ("model/deciders.py", "RULE_OF"),
+    ("model/deciders.py", "OLDER_RULES"),
+    ("model/deciders.py", "_CITED"),
+    ("model/deciders.py", "_DOCS"),
 }
 
 _FILLS = {"clear", "append", "update", "setdefault", "pop", "extend", "insert"}

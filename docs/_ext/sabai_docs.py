@@ -45,7 +45,7 @@ from sphinx.util.docutils import SphinxDirective
 from sabai_dev import impact_page
 from sabai_dev.layers import PUBLIC_PATHS
 from sabai_dev.scenarios import Scenario, Step, load_scenarios, parse_action, run_scenario
-from sabai_dev.traceability import Trace, trace
+from sabai_dev.traceability import Citation, Trace, Undecided, load_undecided, trace
 from sabai_rules.model import catalogue
 from sabai_rules.model.cards import ASS_JOKER, GIVE, JOKER, PEEK, SPY, SWITCH, face_name, parse_face
 from sabai_rules.model.catalogue import EDITION_OF, LANGUAGES, Catalogue, Chapter, Language, Rule
@@ -150,6 +150,11 @@ def cat() -> Catalogue:
 @functools.cache
 def found() -> Trace:
     return trace(ROOT)
+
+
+@functools.cache
+def undecided() -> dict[str, Undecided]:
+    return load_undecided(ROOT / "spec" / "undecided.toml")
 
 
 @functools.cache
@@ -386,6 +391,43 @@ def _code_links(ident: str) -> list[str]:
     ]
 
 
+def _documented(module: str, name: str) -> bool:
+    """Whether the API reference documents ``name`` of ``module``: its page lists the module's
+    members, which are its public names (those of its ``__all__``, if it has one)."""
+    page = ROOT / "docs" / "api" / f"{module}.md"
+    if not page.is_file() or ":no-members:" in page.read_text(encoding="utf-8"):
+        return False
+    if any(part.startswith("_") for part in name.split(".")):
+        return False
+    public = getattr(importlib.import_module(module), "__all__", None)
+    return public is None or name.partition(".")[0] in public
+
+
+def _decider_link(citation: Citation) -> str:
+    """A link to the decider a ``decides`` mark names: to its entry in the API reference, or, for
+    a function the reference leaves out, to its module's page, as the code links go."""
+    module = citation.where.split(":")[0].removesuffix(".py").replace("/", ".")
+    if _documented(module, citation.name):
+        return f"{{py:obj}}`{citation.name} <{module}.{citation.name}>`"
+    return f"{{py:mod}}`{module}` (`{citation.name}`)"
+
+
+def _decider_links(ident: str, lang: Language) -> list[str]:
+    """Links to the deciders of ``ident`` (those of an older rule on the older edition's site
+    only); none if no code decides it."""
+    marks = found().deciders(ident)
+    shown = [c for c in marks if c.decides == "rule" or EDITION_OF[lang] == "older"] or marks
+    return [_decider_link(c) for c in shown]
+
+
+def _decided(ident: str, lang: Language) -> str:
+    """What decides ``ident``, as a line of its entry: its deciders, or why no code decides it."""
+    links = _decider_links(ident, lang)
+    if links:
+        return f"**{w(lang, 'decided')}:** " + ", ".join(links)
+    return f"**{w(lang, 'undecided')}.** {undecided()[ident].reason(lang)}"
+
+
 def _test_names(ident: str) -> list[str]:
     names = sorted({f"`{c.where.split(':')[0]}::{c.name}`" for c in found().tests(ident)})
     return names
@@ -470,6 +512,8 @@ class ChapterDirective(MarkdownDirective):
             # The book holds neither the API reference nor the worked examples; the tests that
             # check a rule are listed on the traceability page.
             code = [] if in_book(self.env) else _code_links(rule.id)
+            if not in_book(self.env):
+                lines += ["", _decided(rule.id, lang)]
             if code:
                 lines += ["", f"**{w(lang, 'implemented')}:** " + "; ".join(code)]
             shown = [] if in_book(self.env) else _scenario_links(rule.id, lang)
@@ -529,6 +573,8 @@ class RulingsDirective(MarkdownDirective):
                     f"**{w(lang, 'settles')}:** "
                     + ", ".join(f"{{rule}}`{r}`" for r in ruling.rules),
                 ]
+                if not in_book(self.env):
+                    lines += ["", _decided(ruling.id, lang)]
                 shown = [] if in_book(self.env) else _scenario_links(ruling.id, lang)
                 if shown:
                     lines += ["", f"**{w(lang, 'scenarios')}:** " + ", ".join(shown)]
@@ -795,7 +841,8 @@ def _game_result(result: Any, names: tuple[str, ...], lang: str) -> str:
 
 class TraceabilityDirective(MarkdownDirective):
     """For each chapter: how many normative rules of this site's edition have code, tests and
-    scenarios; the same for each rule; and, folded per rule, the tests that check it."""
+    scenarios; the same for each rule, with its deciders; the deciders of each ruling; why no code
+    decides the rules and rulings that have none; and, folded per rule, the tests that check it."""
 
     page = "traceability"
 
@@ -822,18 +869,32 @@ class TraceabilityDirective(MarkdownDirective):
                 f"| {chapter.number}. {chapter.title(lang)} "
                 f"| {len(rules)} | {code} | {tests} | {shown} |"
             )
-        lines += [
-            "",
-            "| id | " + f"{w(lang, 'code')} | {w(lang, 'tests')} | {w(lang, 'scenarios')} |",
-            "|---|---|---|---|",
-        ]
+        head = (w(lang, "code"), w(lang, "tests"), w(lang, "scenarios"), w(lang, "decider"))
+        lines += ["", "| id | " + " | ".join(head) + " |", "|---|---|---|---|---|"]
         normative = cat().rules(kind="normative", edition=edition)
         for rule in normative:
             counts = (found().code(rule.id), found().tests(rule.id), found().scenarios(rule.id))
             lines.append(
-                f"| {{rule}}`{rule.id}` | " + " | ".join(str(len(c)) for c in counts) + " |"
+                f"| {{rule}}`{rule.id}` | "
+                + " | ".join(str(len(c)) for c in counts)
+                + f" | {', '.join(_decider_links(rule.id, lang)) or '—'} |"
             )
+        # The rulings too are decided by code, or say why not.
+        lines += ["", f"| id | {w(lang, 'decider')} |", "|---|---|"]
+        for ruling in cat().rulings():
+            links = ", ".join(_decider_links(ruling.id, lang)) or "—"
+            lines.append(f"| {{ruling}}`{ruling.id}` | {links} |")
         out = self.parse("\n".join(lines))
+        ids = [r.id for r in cat().rules(edition=edition)] + [r.id for r in cat().rulings()]
+        why = self.section("undecided", w(lang, "undecided-heading"))
+        self.parse(
+            "\n".join(
+                f"- {{{cat().kind_of(i)}}}`{i}` — {undecided()[i].reason(lang)}"
+                for i in ids
+                if i in undecided()
+            ),
+            why,
+        )
         tested = self.section("tested-by", w(lang, "tested"))
         for rule in normative:
             names = _test_names(rule.id)
@@ -841,7 +902,7 @@ class TraceabilityDirective(MarkdownDirective):
             listed = cast(nodes.Element, self.parse("\n".join(f"- {n}" for n in names) or "—")[0])
             first = cast(nodes.Element, summary_box.children[0])
             tested += folded(list(first.children), list(listed.children), ["sabai-tests"])
-        return [*out, tested]
+        return [*out, why, tested]
 
 
 class RuleIndexDirective(MarkdownDirective):

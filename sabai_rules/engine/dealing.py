@@ -30,6 +30,7 @@ from sabai_rules.model.arguments import (
     shown,
 )
 from sabai_rules.model.cards import Deck, DeckSpec
+from sabai_rules.model.deciders import decides
 from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.state import (
     NO_CARD,
@@ -70,6 +71,9 @@ def deck_for(ruleset: Ruleset) -> Deck:
     """The :class:`~sabai_rules.model.cards.Deck` of a ruleset (one shared object per deck spec);
     :class:`TypeError` if ``ruleset`` is no :class:`~sabai_rules.model.ruleset.Ruleset`."""
     return _deck(instance(ruleset, Ruleset, "ruleset").deck)
+
+
+decides(deck_for, "ruling.deck-composition")
 
 
 def check_players(players: object) -> int:
@@ -191,6 +195,10 @@ def dealt(setup: Setup, cards: Sequence[int], rng: int) -> State:
     looking = all_seats(players) if looks_before_play(rules) else 0
     table = Table(tuple(tuple(r) for r in rows), draw, (), NO_CARD, 0, (0,) * players)
     return State(setup, table, _first_flow(setup, looking, rng, None))
+
+
+decides(dealt, "setup.row")
+decides(dealt, "setup.draw-pile")
 
 
 def _first_flow(setup: Setup, looking: int, rng: int, pending: Chance | None) -> Flow:

@@ -44,6 +44,7 @@ from sabai_rules.engine.rules import (
     wrong_throw_in_locks_out,
 )
 from sabai_rules.engine.work import Work, appended, with_bit, with_card
+from sabai_rules.model.deciders import decides
 from sabai_rules.model.events import (
     AssJokerShown,
     AssJokerTurnedOver,
@@ -172,6 +173,9 @@ def _play(w: Work, actor: int) -> None:
     _place_turn_card(w, actor, card, triggers=True)
 
 
+decides(_play, "turn.play")
+
+
 def _keep(w: Work, actor: int, slot: int) -> None:
     """The drawn card takes the place of the card in ``slot``, which goes face up onto the pile
     as the turn card (:rule:`turn.keep`)."""
@@ -294,6 +298,17 @@ def _throw(w: Work, thrower: int, owner: int, slot: int, penalty: bool = True) -
     if wrong_throw_in_locks_out(w.rules):
         w.lockout |= seat_bit(thrower)
     return False
+
+
+decides(_throw, "throw-in.wrong-card.take-back")
+decides(_throw, "throw-in.wrong-card.penalty")
+decides(_throw, "throw-in.mistaken-interception")
+decides(_throw, "sabai-sabai-move.on-behalf")
+decides(_throw, "sabai-sabai-move.penalty-to-thrower")
+decides(_throw, "ruling.wrong-on-behalf-throw")
+decides(_throw, "function.thrown-in")
+decides(_throw, "throw-in.functions-in-order")
+decides(_throw, "ruling.function-queue-order")
 
 
 # -- functions and compensation -----------------------------------------------------------------

@@ -27,6 +27,7 @@ from sabai_rules.engine.rules import (
 )
 from sabai_rules.engine.work import Work
 from sabai_rules.model.arguments import instance
+from sabai_rules.model.deciders import decides
 from sabai_rules.model.events import (
     Called,
     CompensationLapsed,
@@ -126,9 +127,11 @@ def end_condition(
     setup: Setup, rows: Sequence[tuple[int, ...]], st: Status, stage: Stage, turns: int
 ) -> EndCause | None:
     """Whether the round ends now that nothing is pending: an empty row
-    (:rule:`round-end.empty-row`), the final lap played (:rule:`round-end.final-lap`) or, once
-    the turn is over, the final round's turn cap (:rule:`ruling.final-round-termination`) or a
-    simulation's cap on the turns of any round (:rule:`ruling.round-turn-cap`)."""
+    (:rule:`round-end.empty-row`), even before the final lap is over, the final lap played
+    (:rule:`round-end.final-lap`) or, once the turn is over, the final round's turn cap
+    (:rule:`ruling.final-round-termination`) or a simulation's cap on the turns of any round
+    (:rule:`ruling.round-turn-cap`). The final round ends the same way, but for the final lap: it
+    has no call."""
     rules = setup.ruleset
     if row_emptied(rules, rows, st.emptied):
         return EndCause.EMPTIED
@@ -141,9 +144,15 @@ def end_condition(
     return None
 
 
+decides(end_condition, "game-end.final-round-end")
+decides(end_condition, "ruling.final-lap-end")
+
+
 def settle(w: Work) -> None:
-    """Carry on until a player must decide: lapse impossible functions and compensations, end the
-    round or start the next turn when nothing is pending."""
+    """Carry on until a player must decide: lapse impossible functions and compensations (every
+    other queued function is carried out, whatever was thrown onto its card), end the round or,
+    when nothing is pending, start the turn of the player after the active one, whoever threw in
+    meanwhile."""
     while True:
         st = w.status
         if w.pending is not None or round_over(st):
@@ -189,6 +198,11 @@ def settle(w: Work) -> None:
         return
 
 
+decides(settle, "turn.rotation")
+decides(settle, "throw-in.no-one-skipped")
+decides(settle, "ruling.no-one-skipped")
+
+
 def reopen(w: Work) -> None:
     """A throw-in during the reaction round: the passing starts afresh once it is settled."""
     if in_reaction_round(w.status):
@@ -201,6 +215,9 @@ def call(w: Work, caller: int) -> None:
     progress is its player's (:rule:`ruling.final-lap-sequence`)."""
     w.status = w.status.with_call(caller, w.n)
     w.emit(Called, caller)
+
+
+decides(call, "ruling.final-lap-sequence")
 
 
 def pass_end(w: Work, player: int) -> None:

@@ -1,14 +1,16 @@
-"""The rules of sabai-sabai as predicates: each rule the engine enforces is decided here, once.
+"""The rules of sabai-sabai as predicates: each rule legality asks about is decided here, once.
 
-Every function marked by the statement ``decides(function, "rule-id")`` after it is the one place
-where that rule (or ruling) is decided, and each option of
+Every function marked by the statement ``decides(function, "rule-id")`` after it
+(:mod:`~sabai_rules.model.deciders`) is the one place where that rule (or ruling) is decided; a
+predicate that reads a ruling's option decides that ruling too, by a mark of its own. Each option of
 :class:`~sabai_rules.model.ruleset.Ruleset` the engine consults is read by exactly one of them.
 Legality (:mod:`~sabai_rules.engine.legality`), the list of legal actions
 (:mod:`~sabai_rules.engine.enumeration`), the effects on the cards
 (:mod:`~sabai_rules.engine.effects`) and the flow of turns (:mod:`~sabai_rules.engine.flow`) ask
 these predicates; a refusal cites the rule of the predicate that refused it (:func:`rule_of`), so no
 other module names a rule id. Where the older edition states a rule in its own words, ``older``
-names that rule: a refusal under the older edition cites it.
+names that rule: a refusal under the older edition cites it. The rules no predicate decides are
+decided where they are carried out (the effects, the flow, the deal, the scoring), marked alike.
 
 The predicates take the parts of the state they read, not the whole state, so that the action
 lists can be cached on exactly what they depend on.
@@ -16,12 +18,12 @@ lists can be cached on exactly what they depend on.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final, Literal
 
 from sabai_rules.engine.actions import PARAMETERS, Action
 from sabai_rules.model.cards import GIVE, PEEK, SPY, SWITCH, Deck
+from sabai_rules.model.deciders import OLDER_RULES, RULE_OF, decides
 from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.state import (
     NO_CARD,
@@ -50,45 +52,11 @@ MAX_PLAYERS: Final = 12
 #: Cards dealt to each player (:rule:`setup.four-cards`).
 CARDS_DEALT: Final = 4
 
-#: The function deciding each rule id.
-DECIDED: dict[str, Callable[..., object]] = {}
-#: The rule id each deciding function decides.
-_RULE_OF: Final[dict[Callable[..., object], str]] = {}
-#: Where the older edition states a rule of its own: the current rule id -> the older one.
-OLDER_RULES: dict[str, str] = {}
-
-
-#: The Sphinx role of a rule, kept apart from the ids so that the source scanners do not read the
-#: template below as a citation.
-_ROLE: Final = ":rule:"
-
-
-def decides(predicate: Callable[..., object], rule: str, *, older: str | None = None) -> None:
-    """Mark ``predicate`` as the function that decides ``rule``; a rule is decided by one function
-    only. The rule (and the older edition's own, if any) is added to the function's docstring, so
-    that the API reference says which rule each predicate decides.
-
-    The mark is a statement after the function, not a decorator: the compiled build calls a
-    decorated function through Python (it cannot know what the decorator returned), and the
-    predicates are asked on every step (a decorator cost about 18 % of the compiled engine's
-    instructions per step)."""
-    if rule in DECIDED:
-        raise RuntimeError(f"{rule} is decided twice: {DECIDED[rule].__name__}, {predicate}")
-    DECIDED[rule] = predicate
-    _RULE_OF[predicate] = rule
-    decided = f"Decides {_ROLE}`{rule}`"
-    if older is not None:
-        OLDER_RULES[rule] = older
-        decided += f" (in the older edition, {_ROLE}`{older}`)"
-    # A compiled build's functions have read-only docstrings; the API reference is built
-    # from the pure-Python package.
-    with contextlib.suppress(AttributeError):
-        predicate.__doc__ = f"{predicate.__doc__ or ''}\n\n    {decided}."
-
 
 def rule_of(predicate: Callable[..., object]) -> str:
-    """The rule id ``predicate`` decides."""
-    return _RULE_OF[predicate]
+    """The rule id ``predicate`` decides (the first, if it decides several): the rule its
+    refusals cite."""
+    return RULE_OF[predicate]
 
 
 def rule_in_edition(rule: str, rules: Ruleset) -> str:
@@ -176,6 +144,7 @@ def cards_to_look_at(rules: Ruleset, row_length: int) -> int:
 
 
 decides(cards_to_look_at, "setup.look-at-two")
+decides(cards_to_look_at, "ruling.older-initial-peek")
 
 
 def may_decline_look(rules: Ruleset) -> bool:
@@ -249,8 +218,12 @@ decides(may_burn_drawn, "ruling.ass-joker-drawn")
 
 
 def may_play_drawn(rules: Ruleset, deck: Deck, held: int, top: int) -> bool:
-    """Whether the drawn card may be played directly."""
+    """Whether the drawn card may be played directly: the Ass Joker never is, unless it may be
+    burned (:func:`may_burn_drawn`)."""
     return not must_keep_drawn(deck, held) or may_burn_drawn(rules, deck, top)
+
+
+decides(may_play_drawn, "ass-joker.no-direct-discard")
 
 
 def keeps_into_empty_row(deck: Deck, row: tuple[int, ...], held: int) -> bool:
@@ -332,6 +305,7 @@ def pile_started(table: Table) -> bool:
 
 
 decides(pile_started, "setup.empty-discard-pile")
+decides(pile_started, "ruling.no-throw-in-before-first-play")
 
 
 def throw_in_window_open(rules: Ruleset, stage: Stage, stale: bool) -> bool:
@@ -342,6 +316,7 @@ def throw_in_window_open(rules: Ruleset, stage: Stage, stale: bool) -> bool:
 
 
 decides(throw_in_window_open, "throw-in.interception")
+decides(throw_in_window_open, "ruling.throw-in-window")
 
 
 def is_locked_out(lockout: int, player: int) -> bool:
@@ -436,6 +411,7 @@ def is_identical(rules: Ruleset, deck: Deck, card: int, top: int) -> bool:
 
 
 decides(is_identical, "throw-in.identical", older="throw-in.interception")
+decides(is_identical, "ruling.joker-onto-ass-joker")
 
 
 def only_holder_burns(rules: Ruleset) -> bool:
@@ -469,6 +445,7 @@ def may_throw_in_for_others(rules: Ruleset) -> bool:
 
 
 decides(may_throw_in_for_others, "simplified-play.own-cards-only")
+decides(may_throw_in_for_others, "ruling.on-behalf-contexts")
 
 
 def can_give_in_return(rules: Ruleset, row: tuple[int, ...]) -> bool:
@@ -479,6 +456,7 @@ def can_give_in_return(rules: Ruleset, row: tuple[int, ...]) -> bool:
 
 
 decides(can_give_in_return, "sabai-sabai-move.compensation", older="sabai-sabai-move.hand-a-card")
+decides(can_give_in_return, "ruling.compensation-card")
 
 
 def turn_player_bears_on_behalf(rules: Ruleset) -> bool:
@@ -584,6 +562,7 @@ def owner_precedence(rules: Ruleset, owner_knows: int, lockout: int, owner: int,
 
 
 decides(owner_precedence, "sabai-sabai-move.first-refusal")
+decides(owner_precedence, "ruling.first-refusal")
 
 
 def first_refusal_due(
@@ -631,6 +610,7 @@ def nose_race_after(
 
 
 decides(nose_race_after, "four-together.touch-nose", older="four-together.hands-on-pile")
+decides(nose_race_after, "ruling.nose-race")
 
 
 def race_loser(order: Sequence[int]) -> int:
@@ -784,6 +764,7 @@ def calls_allowed(rules: Ruleset, final_round: bool) -> bool:
 
 
 decides(calls_allowed, "game-end.final-round-no-call")
+decides(calls_allowed, "ruling.older-no-final-round")
 
 
 def has_called(status: Status) -> bool:
@@ -836,6 +817,7 @@ def row_emptied(rules: Ruleset, rows: Sequence[tuple[int, ...]], emptied: int) -
 
 
 decides(row_emptied, "round-end.empty-row", older="round-end.all-cards-gone")
+decides(row_emptied, "ruling.empty-row-at-quiescence")
 
 
 def turn_cap_reached(rules: Ruleset, final_round: bool, turns: int) -> bool:

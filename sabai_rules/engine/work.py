@@ -20,6 +20,7 @@ from sabai_rules.engine.rules import (
     reshuffles,
 )
 from sabai_rules.model import chance
+from sabai_rules.model.deciders import decides
 from sabai_rules.model.events import Event, NoseRaceLost, PenaltyCard, PenaltyWaived, Reshuffled
 from sabai_rules.state import (
     LAZY,
@@ -337,6 +338,10 @@ class Work:
             self.pending = NoseRace(self.deck.match_keys[card])
 
     def lose_nose_race(self, loser: int) -> None:
-        """:rule:`four-together.last-draws-penalty`."""
+        """``loser`` touched their nose last, and draws the penalty card."""
         self.emit(NoseRaceLost, loser)
         self.penalty(loser)
+
+
+decides(Work.penalty, "throw-in.penalty-card")
+decides(Work.lose_nose_race, "four-together.last-draws-penalty")

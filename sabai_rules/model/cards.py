@@ -26,6 +26,8 @@ from typing import Final
 
 import attrs
 
+from sabai_rules.model.deciders import decides
+
 __all__ = [
     "ASS_JOKER",
     "FUNCTION_NAMES",
@@ -209,8 +211,12 @@ class DeckSpec:
 
 
 def _match_key(face: int) -> int:
-    """The match key of a face: its rank, or the jokers' one (:rule:`ruling.joker-family`)."""
+    """The match key of a face, which cards identical to it share: its rank, or the jokers' one,
+    the Ass Joker's included."""
     return JOKER_FAMILY if face in (JOKER, ASS_JOKER) else face
+
+
+decides(_match_key, "ruling.joker-family")
 
 
 @attrs.frozen(eq=False)

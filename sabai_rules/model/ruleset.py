@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Final, Literal
 import attrs
 
 from sabai_rules.model.cards import DeckSpec
+from sabai_rules.model.deciders import decides
 
 __all__ = ["MAX_NUM_ROUNDS", "PRESETS", "Ruleset", "Values"]
 
@@ -349,3 +350,6 @@ class Ruleset:
         'older'
         """
         return min(PRESETS, key=lambda name: len(self.differences(Ruleset.preset(name))))
+
+
+decides(Ruleset.rounds_for, "ruling.number-of-rounds")

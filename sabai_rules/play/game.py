@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from sabai_rules.model import chance
 from sabai_rules.model.arguments import instance, seat, seed_or_new
+from sabai_rules.model.deciders import decides
 from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import check_players, deal
 from sabai_rules.play.scoring import score_round
@@ -60,6 +61,9 @@ def new_game(
         victory_points=(0,) * players,
         winners=None,
     )
+
+
+decides(new_game, "ruling.first-dealer")
 
 
 def start_round(
@@ -134,6 +138,12 @@ def finish_round(game: Game, state: State) -> Game:
     )
 
 
+decides(finish_round, "game-end.winner")
+decides(finish_round, "objective.negative-victory-points")
+decides(finish_round, "ruling.game-ties")
+decides(finish_round, "ruling.hall-of-fame-wins-round")
+
+
 def lowest_score_points(rounds: Sequence[RoundResult], ruleset: Ruleset) -> tuple[int, ...]:
     """The card points on which a game scored by the lowest score (the older edition,
     :rule:`ruling.older-scoring`) is decided after ``rounds``, its deals so far: each player's
@@ -162,3 +172,6 @@ def lowest_score_leaders(rounds: Sequence[RoundResult], ruleset: Ruleset) -> lis
     eligible = [p for p in range(len(totals)) if p not in cursed] or list(range(len(totals)))
     fewest = min(totals[p] for p in eligible)
     return [p for p in eligible if totals[p] == fewest]
+
+
+decides(lowest_score_leaders, "ruling.older-several-deals")

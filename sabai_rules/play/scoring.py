@@ -12,6 +12,7 @@ from typing import Final
 
 from sabai_rules.model.arguments import instance, is_state, number
 from sabai_rules.model.cards import ASS_JOKER, JOKER, JOKER_FAMILY
+from sabai_rules.model.deciders import decides
 from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.state import RoundResult, State, cards_in
 
@@ -45,12 +46,22 @@ def card_value(state: State, card: object) -> int:
     return face
 
 
+decides(card_value, "objective.joker-minus-four")
+decides(card_value, "objective.ass-joker-exception")
+decides(card_value, "ruling.ass-joker-value")
+decides(card_value, "ruling.card-points-face-value")
+
+
 def card_points(state: State) -> tuple[int, ...]:
     """Every player's card points: the sum over their row (:rule:`objective.card-points`); an
     empty row counts 0 (:rule:`objective.no-cards-zero`). :class:`TypeError` if ``state`` is no
     :class:`~sabai_rules.state.State`."""
     is_state(state)
     return tuple(sum(card_value(state, c) for c in row if c >= 0) for row in state.table.rows)
+
+
+decides(card_points, "objective.card-points")
+decides(card_points, "objective.no-cards-zero")
 
 
 def hall_of_fame(state: State) -> int | None:
@@ -73,6 +84,11 @@ def hall_of_fame(state: State) -> int | None:
     return None
 
 
+decides(hall_of_fame, "ass-joker.hall-of-fame")
+decides(hall_of_fame, "ass-joker.cursed-joker-four-jokers")
+decides(hall_of_fame, "ruling.hall-of-fame-four-jokers-only")
+
+
 def _fewest(
     points: tuple[int, ...], rows: list[int], candidates: list[int], policy: str
 ) -> list[int]:
@@ -88,6 +104,9 @@ def _fewest(
         return []
     fewest = min(rows[p] for p in tied)
     return [p for p in tied if rows[p] == fewest]
+
+
+decides(_fewest, "ruling.round-ties")
 
 
 def score_round(state: State) -> RoundResult:
@@ -153,6 +172,18 @@ def score_round(state: State) -> RoundResult:
         hall_of_fame=hof,
         rows=tuple(tuple(c for c in row if c >= 0) for row in state.table.rows),
     )
+
+
+decides(score_round, "ruling.scoring-procedure")
+decides(score_round, "round-end.victory-points")
+decides(score_round, "objective.round-victory-point")
+decides(score_round, "ass-joker.loses-round")
+decides(score_round, "ass-joker.victory-point-deducted")
+decides(score_round, "ruling.ass-joker-loses-round")
+decides(score_round, "ruling.ass-joker-victory-point-fallback")
+decides(score_round, "ruling.older-scoring")
+decides(score_round, "objective.lowest-score-wins")
+decides(score_round, "ass-joker.cursed-joker-loses-game")
 
 
 def round_utilities(result: RoundResult, ruleset: Ruleset) -> tuple[int, ...]:

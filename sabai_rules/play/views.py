@@ -24,6 +24,7 @@ import attrs
 from sabai_rules.model import memo
 from sabai_rules.model.arguments import instance, is_state, number, seat, writable
 from sabai_rules.model.cards import face_name
+from sabai_rules.model.deciders import decides
 from sabai_rules.model.events import Event
 from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import MAX_PLAYERS, MIN_PLAYERS, Action, deck_for, legal_actions
@@ -253,6 +254,9 @@ def view(state: State, player: object, *, actions: bool = False) -> PlayerView:
         legal_actions=tuple(legal_actions(state, player=me)) if actions else None,
         chance=offer.kind if isinstance(offer, Chance) else None,
     )
+
+
+decides(view, "ruling.public-information")
 
 
 @attrs.frozen

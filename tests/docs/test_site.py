@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
 import xml.etree.ElementTree as ET
 from html import unescape
 from pathlib import Path
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from sabai_dev.traceability import load_undecided
 from sabai_rules.model import catalogue
 from sabai_rules.model.catalogue import EDITION_OF, LANGUAGES, Language
 from sabai_rules.model.ruleset import Ruleset
@@ -21,6 +23,8 @@ from sabai_rules.referee.i18n import label
 from tests.docs.conftest import ROOT, built
 
 CAT = catalogue.default()
+WORDS = tomllib.loads((ROOT / "docs" / "_ext" / "words.toml").read_text(encoding="utf-8"))
+UNDECIDED = load_undecided(ROOT / "spec" / "undecided.toml")
 
 
 def _read(path: Path) -> str:
@@ -153,6 +157,36 @@ def test_implemented_by_links_go_to_the_module_pages(lang: Language) -> None:
         target = site / "rules" / path
         assert target.exists(), link
         assert not anchor or anchor in _ids(_read(target)), link
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_rule_and_ruling_says_what_decides_it(lang: Language) -> None:
+    """A link to its decider in the API reference (or to the decider's module), or why no code
+    decides it: on each rule's entry, each ruling's, and the traceability page."""
+    site = built(lang)
+    decided, undecided = (f"<strong>{WORDS[lang][k]}" for k in ("decided", "undecided"))
+    pages = [*sorted((site / "rules").glob("*.html")), site / "rulings.html"]
+    links = set()
+    said = 0
+    for path in pages:
+        body = _read(path).split('<article role="main"', 1)[1]
+        for line in re.findall(rf"<p>(?:{decided}|{undecided})\W.*?</p>", body, re.S):
+            said += 1
+            links |= set(re.findall(r'href="([^"#]*api/[^"]*)"', line))
+    edition = EDITION_OF[lang]
+    assert said == len(CAT.rules(edition=edition)) + len(CAT.rulings())
+    assert len(links) > 50
+    for link in links:
+        path, _, anchor = link.partition("#")
+        target = (site / "rules" / path) if path.startswith("..") else site / path
+        assert target.exists(), link
+        assert not anchor or anchor in _ids(_read(target)), link
+    page = _read(site / "traceability.html")
+    per_rule, per_ruling = _tables(page)[1:3]
+    assert all(row[-1] for row in _rows(per_rule)[1:] + _rows(per_ruling)[1:])
+    why = page.split('id="undecided"', 1)[1].split("</section>", 1)[0]
+    shown = {r.id for r in CAT.rules(edition=edition)} | {r.id for r in CAT.rulings()}
+    assert len(re.findall(r"<li>", why)) == len(shown & set(UNDECIDED))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

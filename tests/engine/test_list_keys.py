@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from sabai_rules.engine import enumeration, legality, rules
+from sabai_rules.model import deciders
 from sabai_rules.model.ruleset import Ruleset
 from sabai_rules.moves import Action, apply, deal, legal_actions
 from sabai_rules.state import State
@@ -93,7 +94,7 @@ def test_a_check_reading_what_its_key_lacks_is_found(monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(legality, "may_keep_over", by_face)
     # A refusal cites the rule its predicate decides: the planted one decides the original's.
-    monkeypatch.setitem(rules._RULE_OF, by_face, rules.rule_of(original))
+    monkeypatch.setitem(deciders.RULE_OF, by_face, rules.rule_of(original))
     enumeration._CACHE.clear()
     try:
         assert _stale(RULESETS["current"], rounds=3, seed=3)

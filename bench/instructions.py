@@ -1,8 +1,8 @@
 """Instructions per transition, counted by valgrind's callgrind: stable under load, unlike time.
 
-    python bench/instructions.py [--tree PATH] [--listed | --unlisted]
+    python bench/instructions.py [--tree PATH] [--players N] [--listed | --unlisted]
 
-The bench policy (as ``bench/peers.py``): seeded rounds at a table of four, the current preset with
+The bench policy (as ``bench/peers.py``): seeded rounds at a table of four (``--players``), the current preset with
 nose races decided by chance, each action drawn uniformly from ``legal_actions(state)`` and applied
 with the list it came from (``listed=``, so not checked again; ``--unlisted`` applies it alone,
 checked in full, as a caller without the list does). The rounds are played twice under callgrind,
@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def play(rounds: int, listed: bool) -> int:
+def play(rounds: int, listed: bool, players: int = 4) -> int:
     """Play ``rounds`` seeded rounds under the bench policy; the transitions, deals included."""
     from sabai_rules import Ruleset  # noqa: PLC0415 (imported where the tree asked for is first)
     from sabai_rules.moves import apply, deal, legal_actions  # noqa: PLC0415
@@ -40,7 +40,7 @@ def play(rounds: int, listed: bool) -> int:
     rng = random.Random(7)
     transitions = 0
     for index in range(rounds):
-        state = deal(rules, 4, dealer=index % 4, seed=index)
+        state = deal(rules, players, dealer=index % players, seed=index)
         transitions += 1
         while not state.is_over:
             legal = legal_actions(state)
@@ -50,7 +50,7 @@ def play(rounds: int, listed: bool) -> int:
     return transitions
 
 
-def _count(tree: Path, rounds: int, listed: bool, folder: Path) -> tuple[int, int]:
+def _count(tree: Path, rounds: int, listed: bool, players: int, folder: Path) -> tuple[int, int]:
     """Callgrind's total instructions for ``rounds`` rounds, and the transitions played."""
     out = folder / f"callgrind.{rounds}"
     env = {**os.environ, "PYTHONPATH": str(tree)}
@@ -63,6 +63,8 @@ def _count(tree: Path, rounds: int, listed: bool, folder: Path) -> tuple[int, in
         "--play",
         str(rounds),
         "--listed" if listed else "--unlisted",
+        "--players",
+        str(players),
     ]
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
     transitions = int(done.stdout.split()[-1])
@@ -83,10 +85,11 @@ def main(argv: list[str] | None = None) -> int:
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--listed", dest="listed", action="store_true", default=True)
     how.add_argument("--unlisted", dest="listed", action="store_false")
+    parser.add_argument("--players", type=int, default=4, choices=range(2, 13), metavar="N")
     parser.add_argument("--play", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.play is not None:
-        print(play(args.play, args.listed))
+        print(play(args.play, args.listed, args.players))
         return 0
     if not (args.tree / "sabai_rules").is_dir():
         print(f"bench/instructions.py: no sabai_rules in {args.tree}", file=sys.stderr)
@@ -95,11 +98,14 @@ def main(argv: list[str] | None = None) -> int:
         print("bench/instructions.py: needs valgrind (apt-get install valgrind)", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as folder:
-        few, few_steps = _count(args.tree, 10, args.listed, Path(folder))
-        many, many_steps = _count(args.tree, 40, args.listed, Path(folder))
+        few, few_steps = _count(args.tree, 10, args.listed, args.players, Path(folder))
+        many, many_steps = _count(args.tree, 40, args.listed, args.players, Path(folder))
     per = (many - few) / (many_steps - few_steps)
     how_applied = "listed=" if args.listed else "checked"
-    print(f"{args.tree}: {per:,.0f} instructions per transition ({how_applied}, 4 players)")
+    print(
+        f"{args.tree}: {per:,.0f} instructions per transition ({how_applied}, "
+        f"{args.players} players)"
+    )
     return 0
 
 

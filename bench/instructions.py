@@ -2,12 +2,12 @@
 
     python bench/instructions.py [--tree PATH] [--players N] [--listed | --unlisted]
 
-The bench policy (as ``bench/peers.py``): seeded rounds at a table of four (``--players``), the current preset with
-nose races decided by chance, each action drawn uniformly from ``legal_actions(state)`` and applied
-with the list it came from (``listed=``, so not checked again; ``--unlisted`` applies it alone,
-checked in full, as a caller without the list does). The rounds are played twice under callgrind,
-10 and 40 of them; the difference of the two counts over the difference of the transitions is what
-one transition costs, the start-up and imports cancelled out.
+The bench policy (as ``bench/peers.py``): seeded rounds at a table of four (``--players``), the
+current preset with nose races decided by chance, each action drawn uniformly from
+``legal_actions(state)`` and applied with the list it came from (``listed=``, so not checked again;
+``--unlisted`` applies it alone, checked in full, as a caller without the list does). The rounds are
+played twice under callgrind, 10 and 40 of them; the difference of the two counts over the
+difference of the transitions is what one transition costs, the start-up and imports cancelled out.
 
 ``--tree`` measures the package of another checkout (a worktree of an older commit, compiled in
 place or not): it is put first on the import path. A tree older than ``listed=`` is measured with

@@ -257,7 +257,7 @@ def test_a_translation_left_in_english_is_found(spec_copy: Path) -> None:
     _edit(spec_copy / "rules" / "turn.toml", 'fi = "Kortin nostaminen"', 'fi = "Draw and look"')
     _edit(
         spec_copy / "glossary.toml",
-        'fr = "La rencontre entière : une suite de manches',
+        'fr = "La rencontre entière\u00a0: une suite de manches',
         'fr = "The whole match: a series of rounds ending with the final round. The player with'
         ' the most victory points at the end of the game wins." #',
     )

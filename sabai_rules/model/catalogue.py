@@ -529,6 +529,7 @@ class Term:
     #: plurals); the term itself when not given.
     forms: tuple[tuple[Language, tuple[str, ...]], ...] = ()
     #: Words our prose in that language does not use for the concept: the glossary's term is used.
+    #: Whole words; one ending in ``*`` is the beginning of a word (``heittä*``).
     avoid: tuple[tuple[Language, tuple[str, ...]], ...] = ()
 
     def term(self, language: str = "en") -> str:

@@ -307,7 +307,8 @@ def referee_texts(
 
 
 def site_sources(root: Path = ROOT) -> Iterator[tuple[str, Language, str]]:
-    """The rulebook's own words (``docs/_ext/words.toml``), its pages' translations
+    """The rulebook's own words (``docs/_ext/words.toml``, and why no code decides a rule:
+    ``spec/undecided.toml``), its pages' translations
     (``docs/locale/<lang>/LC_MESSAGES/*.po``, the header aside) and the worked examples' titles and
     descriptions and the notes of their steps (``tests/scenarios/*.yaml``)."""
     import yaml  # noqa: PLC0415 - the scenarios' reader (the test extra)
@@ -318,6 +319,12 @@ def site_sources(root: Path = ROOT) -> Iterator[tuple[str, Language, str]]:
         if language in LANGUAGES:
             for key, text in table.items():
                 yield f"docs/_ext/words.toml [{language}] {key}", language, text
+    undecided = root / "spec" / "undecided.toml"
+    if undecided.is_file():  # why no code decides a rule: shown on its page
+        for why, table in tomllib.loads(undecided.read_text(encoding="utf-8")).items():
+            for language, text in table.get("reason", {}).items():
+                if language in LANGUAGES:
+                    yield f"spec/undecided.toml [{why}] reason", language, text
     for po in sorted((root / "docs" / "locale").glob("*/LC_MESSAGES/*.po")):
         language = po.parts[-3]
         if language not in LANGUAGES:

@@ -228,7 +228,7 @@ def test_the_sources_of_the_site_pass() -> None:
 
 
 def _copy_sources(root: Path) -> None:
-    for part in ("docs/_ext/words.toml", "docs/locale", "tests/scenarios"):
+    for part in ("docs/_ext/words.toml", "docs/locale", "tests/scenarios", "spec/undecided.toml"):
         source, target = ROOT / part, root / part
         target.parent.mkdir(parents=True, exist_ok=True)
         if source.is_dir():
@@ -255,6 +255,11 @@ def test_words_planted_in_the_sources_of_the_site_are_found(tmp_path: Path) -> N
         'msgstr "Oordelen"',
         'msgstr "Oordelen van de bezitter"',
     )
+    _edit(
+        tmp_path / "spec/undecided.toml",
+        "Une règle informative\\u00a0: elle n’oblige personne",
+        "Une règle informative\\u00a0: elle n’oblige aucune rangée",
+    )
     scenario = tmp_path / "tests/scenarios/ass-move-with-two-14s.yaml"
     _edit(scenario, "P0 jette le 14 de P1 pour P1.", "P0 jette le 14 de la rangée de P1.")
     _edit(
@@ -266,6 +271,7 @@ def test_words_planted_in_the_sources_of_the_site_are_found(tmp_path: Path) -> N
     assert sorted((f.where.split(":")[0], f.word or f.check) for f in found) == [
         ("docs/_ext/words.toml [fr] page-rules", "donneur*"),
         ("docs/locale/nl/LC_MESSAGES/cli.po", "bezitter*"),
+        ("spec/undecided.toml [informational] reason", "rangée"),
         ("tests/scenarios/ass-move-with-two-14s.yaml step 3 note", "rangée"),
         ("tests/scenarios/ass-move-with-two-14s.yaml title", "rangée"),
         ("tests/scenarios/ass-move-with-two-14s.yaml title", "typography"),

@@ -17,8 +17,9 @@ Where it looks, in this order:
   definition and note, edition and preset, in each language (not the published texts it quotes);
 - the referee: every message of the engine and the referee, every label of the command line,
   the reports, the pictures, the viewer and the scribe, every phrase naming an action;
-- the sources of the site: its own words (``docs/_ext/words.toml``), the translations of its
-  pages (``docs/locale/<lang>/LC_MESSAGES/*.po``), the worked examples (``tests/scenarios``);
+- the sources of the site: its own words (``docs/_ext/words.toml``), why no code decides a rule
+  (``spec/undecided.toml``), the translations of its pages
+  (``docs/locale/<lang>/LC_MESSAGES/*.po``), the worked examples (``tests/scenarios``);
 - each built site (``docs/_build/html/<lang>/`` or ``--site DIR``): every page's main content and
   pictures, the printable book included; not the API reference, the highlighted sources, the
   indexes or the search page, nor code, quotation blocks (a rule's published text) and elements

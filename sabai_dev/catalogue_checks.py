@@ -14,6 +14,7 @@ from typing import Final, cast
 
 import attrs
 
+from sabai_dev import wording
 from sabai_rules.model.catalogue import (
     LANGUAGES,
     SOURCE_LANGUAGES,
@@ -39,6 +40,8 @@ __all__ = [
     "check_source_presence",
     "check_terminology",
     "check_translations",
+    "check_typography",
+    "check_vocabulary",
 ]
 
 #: The languages our prose is translated into.
@@ -474,8 +477,9 @@ def _has_form(text: str, forms: tuple[str, ...]) -> bool:
 
 def check_terminology(cat: Catalogue) -> list[Problem]:
     """Each translated statement says each glossary term its English statement uses with the
-    glossary's word for it (one of the term's ``forms`` in that language), and never with a word
-    the glossary lists to ``avoid``; quotations of the published texts do not count."""
+    glossary's word for it (one of the term's ``forms`` in that language); quotations of the
+    published texts do not count. (That no prose says a word the glossary avoids is
+    :func:`check_vocabulary`.)"""
     problems = []
     for rule in cat.rules():
         english = " ".join(unquoted(rule.statement).lower().split())
@@ -493,17 +497,31 @@ def check_terminology(cat: Catalogue) -> list[Problem]:
                             f" ({term.id})",
                         )
                     )
-                for word in term.avoided_in(language):
-                    if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", ours):
-                        problems.append(
-                            Problem(
-                                "terminology",
-                                rule.id,
-                                f"the {language} statement says {word!r} for"
-                                f" {term.term(language)!r} ({term.id})",
-                            )
-                        )
     return problems
+
+
+def check_vocabulary(cat: Catalogue) -> list[Problem]:
+    """No prose of the catalogue, in any language, says a word the glossary marks "avoid" for
+    that language (:func:`sabai_dev.wording.avoided_in`): titles, statements, notes on an absent
+    text, rulings, the concordance, the glossary's own terms, definitions and notes, editions and
+    presets. Quotations do not count: the published texts stay as published, and a note may name
+    the word it avoids in quotation marks."""
+    return [
+        Problem("vocabulary", finding.where, f"{finding.language}: {finding.message}")
+        for finding in wording.check_texts(wording.catalogue_prose(cat), cat, typography=False)
+    ]
+
+
+def check_typography(cat: Catalogue) -> list[Problem]:
+    """The catalogue's French prose is set in French typography
+    (:func:`sabai_dev.wording.french_typography`): a no-break space before ``:``, ``;``, ``?``
+    and ``!`` and inside ``« »``, the typographic apostrophe."""
+    return [
+        Problem("typography", where, problem)
+        for where, language, text in wording.catalogue_prose(cat)
+        if language == "fr"
+        for problem in wording.french_typography(text)
+    ]
 
 
 CHECKS: tuple[Callable[[Catalogue], list[Problem]], ...] = (
@@ -515,6 +533,8 @@ CHECKS: tuple[Callable[[Catalogue], list[Problem]], ...] = (
     check_source_files,
     check_translations,
     check_terminology,
+    check_vocabulary,
+    check_typography,
 )
 
 

@@ -56,7 +56,7 @@ from sabai_rules.model.catalogue import (
 from sabai_rules.model.ruleset import PRESETS, Ruleset
 from sabai_rules.play.position import PositionError, display_state, position, read_position
 from sabai_rules.referee.export import seed_guessable, write_export
-from sabai_rules.referee.i18n import label, preset_values, written_in
+from sabai_rules.referee.i18n import colon, label, preset_values, written_in
 from sabai_rules.referee.judge import ActionTextError, read_actions, ruling_error, ruling_record
 from sabai_rules.referee.picture import table_svg
 from sabai_rules.referee.record import (
@@ -322,7 +322,7 @@ def _wrap(text: str, indent: str = "  ") -> str:
         else:
             out.append(
                 textwrap.fill(
-                    " ".join(paragraph.split()),
+                    catalogue.one_line(paragraph),
                     WIDTH,
                     initial_indent=indent,
                     subsequent_indent=indent,
@@ -346,25 +346,26 @@ def _rule_text(rule: Rule, lang: str) -> str:
         "",
     ]
     quote = rule.text(lang)
+    said, ends = colon(lang), colon(lang).rstrip()
     if quote is None:
-        lines.append(f"{label(lang, 'source.derived')}: {', '.join(rule.derived_from)}")
+        lines.append(f"{label(lang, 'source.derived')}{said}{', '.join(rule.derived_from)}")
     else:
         absent = rule.absence(lang)
         if absent is not None:
-            lines += [f"{label(lang, 'source.absent')} ({lang}):", _wrap(absent), ""]
+            lines += [f"{label(lang, 'source.absent')} ({lang}){ends}", _wrap(absent), ""]
         edition = label(lang, f"edition.{quote.edition}")
         if quote.language == lang:
-            lines.append(f"{label(lang, 'source')} ({lang}, {edition}):")
+            lines.append(f"{label(lang, 'source')} ({lang}, {edition}){ends}")
         else:
             fallback = label(lang, "source.fallback")
             shown = label(lang, f"language.{quote.language}")
-            lines.append(f"{label(lang, 'source')} ({fallback} {shown}, {edition}):")
+            lines.append(f"{label(lang, 'source')} ({fallback} {shown}, {edition}){ends}")
         lines += [_wrap(excerpt) for excerpt in quote.excerpts]
     written, statement = rule.statement_in(lang)
-    lines += ["", f"{label(lang, 'statement')}{written_in(written, lang)}:", _wrap(statement)]
+    lines += ["", f"{label(lang, 'statement')}{written_in(written, lang)}{ends}", _wrap(statement)]
     settling = cat.rulings(rule=rule.id)
     if settling:
-        lines += ["", f"{label(lang, 'rulings')}:"]
+        lines += ["", f"{label(lang, 'rulings')}{ends}"]
         lines += [f"  R{r.number} {r.id} — {r.text_in(lang).title}" for r in settling]
     return "\n".join(lines)
 
@@ -380,15 +381,17 @@ def _ruling_text(ruling: Ruling, lang: str) -> str:
         ("decision", text.decision),
         ("rationale", text.rationale),
     ):
-        lines += [f"{label(lang, key)}:", _wrap(prose), ""]
+        lines += [f"{label(lang, key)}{colon(lang).rstrip()}", _wrap(prose), ""]
+    said = colon(lang)
     if ruling.option is not None:
         values = preset_values(lang, [(p, _show_value(value)) for p, value in ruling.values])
-        lines += [f"{label(lang, 'option')}: {ruling.option} ({label(lang, 'presets')}: {values})"]
+        presets = f"{label(lang, 'presets')}{said}{values}"
+        lines += [f"{label(lang, 'option')}{said}{ruling.option} ({presets})"]
         if text.alternatives:
-            lines += [f"{label(lang, 'alternatives')}:"]
+            lines += [f"{label(lang, 'alternatives')}{said.rstrip()}"]
             lines += [f"  - {alternative}" for alternative in text.alternatives]
         lines.append("")
-    lines.append(f"{label(lang, 'rules')}: {', '.join(ruling.rules)}")
+    lines.append(f"{label(lang, 'rules')}{said}{', '.join(ruling.rules)}")
     return "\n".join(lines).rstrip()
 
 

@@ -54,6 +54,8 @@ def example_lines(readme: Path, command: str, files: Iterable[str]) -> dict[str,
 
 #: The example whose 14th event Anna throws in while locked out.
 LOCKOUT = Path(__file__).resolve().parents[1] / "examples" / "wrong-throw-in-lockout.json"
+#: How the referee opens a quotation (a record's claim), per language: « in French.
+OPENING = {"en": '"', "fr": "\u00ab\u00a0", "nl": '"', "fi": '"'}
 
 
 def lockout_with_a_second_draw(folder: Path) -> Path:

@@ -62,7 +62,7 @@ def test_ruling_by_id() -> None:
     assert code == EXIT_OK
     assert "Décision R" in out
     assert "Cette décision est une hypothèse" in out
-    assert "Option: deck" in out
+    assert "Option\u00a0: deck" in out
 
 
 def test_rule_as_json() -> None:

@@ -22,9 +22,9 @@ import sabai_rules
 from sabai_rules.cli import EXIT_ILLEGAL, EXIT_OK
 from sabai_rules.model import catalogue
 from sabai_rules.model.cards import face_name
-from sabai_rules.referee.i18n import label
+from sabai_rules.referee.i18n import colon, label
 from sabai_rules.referee.record import load_record, read_record, write_record
-from tests.support import example_lines, json_keys, row_of, sabai
+from tests.support import OPENING, example_lines, json_keys, row_of, sabai
 
 
 @attrs.frozen
@@ -191,7 +191,7 @@ def test_replay_text(expected: Expected, lang: str) -> None:
             ("verdict.ass-joker", expected.ass_joker_holder),
             ("verdict.hall-of-fame", expected.hall_of_fame),
         ):
-            shown = re.findall(rf" · {re.escape(label(lang, key))}: (\w+)", out)
+            shown = re.findall(rf" · {re.escape(label(lang, key) + colon(lang))}(\w+)", out)
             assert shown == ([] if name is None else [name])
     else:
         assert expected.rule is not None
@@ -206,12 +206,12 @@ def test_replay_text(expected: Expected, lang: str) -> None:
             rule = catalogue.rule(expected.rule)
             site = lang if ("older" if lang == "fi" else "current") in rule.editions else "en"
             link = f"{site}/rules/{rule.chapter}.html#{rule.id}"
-        assert f"  {label(lang, 'rulebook')}: {link}\n" in out
+        assert f"  {label(lang, 'rulebook')}{colon(lang)}{link}\n" in out
         assert label(lang, "verdict.not-legal") in out
     claim = out.rstrip("\n").splitlines()[-1]
     outcome = "verdict.claim-holds" if expected.claim_holds else "verdict.claim-fails"
-    assert claim.startswith(f'{label(lang, "verdict.claim")} "')
-    assert claim.endswith(f": {label(lang, outcome)}")
+    assert claim.startswith(f"{label(lang, 'verdict.claim')} {OPENING[lang]}")
+    assert claim.endswith(f"{colon(lang)}{label(lang, outcome)}")
 
 
 @pytest.mark.parametrize("lang", catalogue.LANGUAGES)
@@ -354,7 +354,7 @@ def test_a_keep_on_an_ass_joker_the_player_had_seen_is_noted_without_sanction(
     assert "no sanction" in note["message"]
 
     _, text, _ = sabai("replay", str(record), "--lang", "fr")
-    assert "Relevé, sans sanction : événement 21" in text
+    assert "Relevé, sans sanction\u00a0: événement 21" in text
     assert f"{label('fr', 'ruling')} {number} · ruling.ass-joker-turned-over" in text
 
     _, original, _ = sabai("replay", str(EXAMPLES / "ass-joker-turned-over-in-a-keep.json"))

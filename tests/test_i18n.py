@@ -25,6 +25,7 @@ from sabai_rules.referee.i18n import (
     DECLINED_LOOK,
     LABELS,
     PHRASES,
+    colon,
     describe,
     label,
     preset_name,
@@ -55,7 +56,7 @@ def test_throwing_in_anothers_card_is_named_a_sabai_sabai_move() -> None:
     assert describe(ThrowIn(0, 0, 1), NAMES) == "Anna throws in their card in slot 1"
     assert (
         describe(ThrowIn(0, 2, 3), NAMES, "fr")
-        == "Anna jette la carte de Chloé de l'emplacement 3 (sabai-sabai Move)"
+        == "Anna jette la carte de Chloé de l’emplacement 3 (sabai-sabai Move)"
     )
     assert describe(ThrowIn(1, 0, 0), NAMES, "nl") == (
         "Ben gooit de kaart van Anna op plaats 0 (sabai-sabai Move)"
@@ -81,8 +82,8 @@ def test_the_referee_says_what_was_done_in_the_readers_language() -> None:
     assert code == 1
     text = out.getvalue()
     assert (
-        f"{label('fr', 'verdict.illegal')} 14 (Manche 1, #14): "
-        "Anna jette la carte de Chloé de l'emplacement 3 (sabai-sabai Move) "
+        f"{label('fr', 'verdict.illegal')} 14 (Manche 1, #14)\u00a0: "
+        "Anna jette la carte de Chloé de l’emplacement 3 (sabai-sabai Move) "
         "· ThrowIn(owner=Chloé, slot=3)\n"
     ) in text
     # Player by player: Chloé may draw; Anna may still put down more cards in the same motion as
@@ -91,11 +92,11 @@ def test_the_referee_says_what_was_done_in_the_readers_language() -> None:
     at = lines.index(f"{label('fr', 'verdict.allowed')}\u00a0:")
     assert lines[at + 1] == "  Chloé pioche une carte"
     assert lines[at + 2].startswith(
-        "  Anna jette aussi sa carte de l'emplacement 0, dans le même geste\u00a0; "
+        "  Anna jette aussi sa carte de l’emplacement 0, dans le même geste\u00a0; "
     )
     assert lines[at + 2].endswith("\u00a0; Anna dit sabai sabai")
     assert lines[at + 3] == (
-        "  Anna peut encore poser d'autres cartes dans le même geste que la carte erronée\u00a0: "
+        "  Anna peut encore poser d’autres cartes dans le même geste que la carte erronée\u00a0: "
         "le blocage empêche une nouvelle tentative, pas les cartes de celle-ci "
         "(Décision R32 · ruling.wrong-cards-in-a-batch)."
     )
@@ -133,7 +134,7 @@ def test_every_rule_and_ruling_is_cited_in_the_reader_s_language(language: str) 
     shown = io.StringIO()
     assert run(["rules", "game-end.winner", "--lang", language], stdout=shown) == 0
     statement = shown.getvalue().split(f"{label(language, 'statement')}", 1)[1]
-    assert statement.startswith(f" ({label(language, 'translation')}):")
+    assert statement.startswith(f" ({label(language, 'translation')}){colon(language).rstrip()}")
     if language == "fi":  # a rule of the current edition only, read in Finnish
         assert EDITION_OF["fi"] not in cat.rule("game-end.winner").editions
         assert "kaikista kierroksista yhteensä eniten" in " ".join(statement.split())
@@ -155,7 +156,7 @@ def test_a_ruling_names_the_presets_as_players_see_them(language: str) -> None:
     option = next(
         line
         for line in out.getvalue().splitlines()
-        if line.startswith(f"{label(language, 'option')}: throw_in_retry_lockout")
+        if line.startswith(f"{label(language, 'option')}{colon(language)}throw_in_retry_lockout")
     )
     for preset in PRESETS:
         assert preset_name(language, preset) in option

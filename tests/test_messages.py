@@ -129,7 +129,7 @@ def test_the_french_verdict_cites_rules_by_number_and_french_title() -> None:
     record = ROOT / "examples" / "wrong-throw-in-lockout.json"
     _, out, _ = sabai("replay", str(record), "--lang", "fr")
     statement = next(line for line in out.splitlines() if line.startswith("  Énoncé"))
-    assert statement.startswith("  Énoncé (traduction du projet): Une personne qui a jeté")
+    assert statement.startswith("  Énoncé (traduction du projet)\u00a0: Une personne qui a jeté")
     lockout = catalogue.ruling("ruling.retry-lockout-scope")
     assert f"(R{lockout.number} Le blocage après un jet erroné)" in statement
     assert "ruling.retry-lockout-scope" not in statement

@@ -336,7 +336,7 @@ def test_sabai_simulate_refuses_a_seed_out_of_bounds(tmp_path: Path, given: str,
     ("lang", "line"),
     [
         ("en", "seed guessable: whoever knows some cards"),
-        ("fr", "graine devinable : qui connaît quelques cartes"),
+        ("fr", "graine devinable\u00a0: qui connaît quelques cartes"),
         ("nl", "seed te raden: wie enkele kaarten"),
         ("fi", "siemen arvattavissa: joka tuntee"),
     ],

@@ -42,6 +42,11 @@ def site_check() -> ModuleType:
     return _tool("check_site")
 
 
+@pytest.fixture(scope="module")
+def wording_check() -> ModuleType:
+    return _tool("check_wording")
+
+
 # -- the English share -------------------------------------------------------------------------
 
 FRENCH = (
@@ -196,6 +201,71 @@ def test_lingua_tells_the_english_paragraph_from_the_french_ones(
     french = share.words("Jeter une carte") + share.words(FRENCH) + share.words(second)
     assert page.words["fr"] + page.words["?"] == french
     assert page.total == french + page.english_words
+
+
+# -- the glossary's words and French typography ------------------------------------------------
+
+
+def _wordy_site(root: Path) -> Path:
+    """A French site with a word the glossary avoids in a picture, a space before a colon in a
+    page, and both where they do not count (a quotation block, the API reference)."""
+    fr = root / "fr"
+    (fr / "book").mkdir(parents=True)
+    (fr / "index.html").write_text(
+        _page(
+            "<p>La personne qui distribue\u00a0: P1.</p>"
+            "<blockquote><p>Le donneur : P1.</p></blockquote>"
+            '<svg role="img" aria-label="Manche 1 · donneur P2"></svg>'
+        ),
+        encoding="utf-8",
+    )
+    (fr / "book" / "index.html").write_text(_page("<p>Les règles : la ligne.</p>"), "utf-8")
+    (fr / "api.html").write_text(_page("<p>dealer: donneur</p>"), encoding="utf-8")
+    return root
+
+
+def test_check_site_reports_the_glossarys_words_and_french_typography(
+    site_check: ModuleType, tmp_path: Path
+) -> None:
+    """Issue 37, items 5 and 9: the site check finds a word the glossary avoids and a fault of
+    French typography on the pages it loads, in the HTML (no browser needed for that part)."""
+    site = _wordy_site(tmp_path)
+    pages = site_check.pages_of(site, "fr")
+    problems = site_check.wording_problems(site, pages, "fr")
+    assert [line.split(": says")[0].split(": an ordinary")[0] for line in problems] == [
+        "fr: fr/index.html",
+        "fr: fr/book/index.html",
+    ]
+    assert "says 'donneur', a word the glossary avoids" in problems[0]
+    assert "an ordinary space, not a no-break space, before ':'" in problems[1]
+
+
+def test_check_wording_finds_a_word_planted_in_a_built_site(
+    wording_check: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site = _wordy_site(tmp_path)
+    assert wording_check.main(["--site", str(site), "--lang", "fr"]) == 1
+    out = capsys.readouterr().out
+    assert "fr/index.html (fr): says 'donneur'" in out
+    assert "the catalogue: 0 found\n" in out
+    assert "the referee: 0 found\n" in out
+    assert "the sources of the site: 0 found\n" in out
+    assert "the fr site: 2 found (fr donneur* 1, fr typography 1)" in out
+    (site / "fr" / "index.html").write_text(_page("<p>Rien\u00a0!</p>"), "utf-8")
+    (site / "fr" / "book" / "index.html").write_text(_page("<p>Rien.</p>"), "utf-8")
+    assert wording_check.main(["--site", str(site)]) == 0
+    assert "the fr site: 0 found" in capsys.readouterr().out
+
+
+def test_check_wording_refuses_a_site_not_built(
+    wording_check: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for argv in (["--lang", "nl"], ["--lang", "fr", "--sources-only"]):
+        with pytest.raises(SystemExit) as exit_:
+            wording_check.main(["--site", str(tmp_path), *argv])
+        assert exit_.value.code == 2
+    assert wording_check.main(["--site", str(tmp_path)]) == 0
+    assert "no site built" in capsys.readouterr().out
 
 
 # -- the browser check -------------------------------------------------------------------------

@@ -26,9 +26,9 @@ from sabai_rules.model.cards import UNKNOWN
 from sabai_rules.moves import LookAtCards
 from sabai_rules.referee import replay
 from sabai_rules.referee.export import export_view
-from sabai_rules.referee.i18n import label
+from sabai_rules.referee.i18n import colon, label
 from sabai_rules.referee.record import Record, load_record, read_record, write_record
-from tests.support import example_lines, json_keys, row_of, sabai
+from tests.support import OPENING, example_lines, json_keys, row_of, sabai
 
 Kind = Literal["legal", "illegal", "undecided"]
 
@@ -147,8 +147,8 @@ def _title(ident: str, lang: str) -> str:
 def _claim_line(out: str, lang: str, holds: bool | None) -> None:
     claim = out.rstrip("\n").splitlines()[-1]
     outcome = {True: "holds", False: "fails", None: "open"}[holds]
-    assert claim.startswith(f'{label(lang, "verdict.claim")} "')
-    assert claim.endswith(f": {label(lang, f'verdict.claim-{outcome}')}")
+    assert claim.startswith(f"{label(lang, 'verdict.claim')} {OPENING[lang]}")
+    assert claim.endswith(f"{colon(lang)}{label(lang, f'verdict.claim-{outcome}')}")
 
 
 # -- what the folder holds ------------------------------------------------------------------------
@@ -363,7 +363,7 @@ def test_judge_rules_from_the_position_as_the_replay_does(expected: Expected, la
     assert judged[0] == replayed[0] == expected.exit_code
     assert judged[2] == ""
     claim = replayed[1].rstrip("\n").rsplit("\n", 1)[-1]
-    assert claim.startswith(f'{label(lang, "verdict.claim")} "')
+    assert claim.startswith(f"{label(lang, 'verdict.claim')} {OPENING[lang]}")
     assert judged[1] == replayed[1].removesuffix(claim + "\n")
 
     replayed_json = json.loads(sabai("replay", path_of(expected), "--format", "json")[1])

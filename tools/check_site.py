@@ -19,7 +19,9 @@ driven by Playwright; ``--browser PATH`` names another). A problem is:
   edge in the viewport and not hidden under the page's fixed header;
 - a search (``search.html?q=...``, once per query and language) that throws or finds nothing.
   The queries: ``joker`` and the number of a known rule (6.8 on the current edition's sites); the
-  first results are printed.
+  first results are printed;
+- a word the glossary avoids, or a fault of French typography, in a page's prose (checked in the
+  HTML, as ``tools/check_wording.py`` does: :func:`sabai_dev.wording.check_site`).
 
 Output: one line per problem, then per language the pages, the problems and the seconds.
 Exit status: 0 no problem; 1 a problem; 2 bad arguments, no site, or no browser (the message
@@ -49,6 +51,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from check_links import PageLinks, parse_page  # noqa: E402 - the link checker's page reader
 
+from sabai_dev import wording  # noqa: E402
 from sabai_dev.browser import BROWSER_ARGS  # noqa: E402
 from sabai_rules.model import catalogue  # noqa: E402
 from sabai_rules.model.catalogue import EDITION_OF, LANGUAGES, Language  # noqa: E402
@@ -258,6 +261,14 @@ def anchor_links(site: Path, pages: list[str]) -> tuple[list[Link], list[str]]:
     return links, problems
 
 
+def wording_problems(site: Path, pages: list[str], lang: Language) -> list[str]:
+    """Each word the glossary avoids and each fault of French typography on ``pages`` (relative
+    to ``site``, all of ``lang``)."""
+    inner = [page.split("/", 1)[1] for page in pages]
+    found = wording.check_site(site / lang, lang, catalogue.default(), pages=inner)
+    return [f"{lang}: {finding.where}: {finding.message}" for finding in found]
+
+
 def _normalise(path: PurePosixPath) -> str | None:
     parts: list[str] = []
     for part in path.parts:
@@ -461,6 +472,7 @@ async def _run_language(
         pages = pages[: args.max_pages]
     report.pages = len(pages)
     links, report.problems = anchor_links(site, pages)
+    report.problems += wording_problems(site, pages, lang)
 
     async def check(page: str, tab: _Tab) -> tuple[list[str], list[str]]:
         return await _check_page(tab, base, page), []

@@ -379,6 +379,12 @@ def _quote(text: str) -> str:
     return "\n".join(f"> {line}" for line in text.splitlines())
 
 
+def quotation(text: str, lang: Language) -> str:
+    """A quotation in running text, in the marks of the page's language: « » in French, with a
+    no-break space inside; “ ” otherwise."""
+    return f"«\u00a0{text}\u00a0»" if lang == "fr" else f"“{text}”"
+
+
 def _code_links(ident: str) -> list[str]:
     seen: dict[str, set[str]] = {}
     for citation in found().code(ident):
@@ -515,7 +521,8 @@ class ChapterDirective(MarkdownDirective):
             if not in_book(self.env):
                 lines += ["", _decided(rule.id, lang)]
             if code:
-                lines += ["", f"**{w(lang, 'implemented')}:** " + "; ".join(code)]
+                semicolon = "\u00a0; " if lang == "fr" else "; "
+                lines += ["", f"**{w(lang, 'implemented')}:** " + semicolon.join(code)]
             shown = [] if in_book(self.env) else _scenario_links(rule.id, lang)
             if shown:
                 lines += ["", f"**{w(lang, 'scenarios')}:** " + ", ".join(shown)]
@@ -567,7 +574,9 @@ class RulingsDirective(MarkdownDirective):
                         ]
                 if ruling.evidence:
                     lines += ["", f"**{label(lang, 'evidence')}:**", ""]
-                    lines += [f"- ({e.language}) “{e.quote}”" for e in ruling.evidence]
+                    lines += [
+                        f"- ({e.language}) {quotation(e.quote, lang)}" for e in ruling.evidence
+                    ]
                 lines += [
                     "",
                     f"**{w(lang, 'settles')}:** "
@@ -611,8 +620,9 @@ class ConcordanceDirective(MarkdownDirective):
             brief = f" · {', '.join(difference.brief)}" if difference.brief else ""
             lines = [f"`{difference.id}`{brief}", ""]
             for reading in difference.readings:
-                quote = f"“{reading.quote}”" if reading.quote else "—"
-                lines.append(f"- **{reading.language}** {quote}: {reading.gloss_in(lang)}")
+                quote = quotation(reading.quote, lang) if reading.quote else "—"
+                colon = "\u00a0: " if lang == "fr" else ": "
+                lines.append(f"- **{reading.language}** {quote}{colon}{reading.gloss_in(lang)}")
             lines += ["", text.note]
             lines += [
                 "",

@@ -69,6 +69,7 @@ __all__ = [
     "glossary",
     "load",
     "normalise",
+    "one_line",
     "plain",
     "quoted_pieces",
     "rule",
@@ -213,6 +214,16 @@ def normalise(text: str) -> str:
     """Text as quotes are compared: typographic quotes and no-break spaces made plain,
     every run of whitespace a single space."""
     return " ".join(text.translate(_TYPOGRAPHIC).split())
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: each run of spaces, tabs and line breaks one space. A no-break space
+    stays what it is (French sets one before a colon, inside « »).
+
+    >>> one_line("Règle\\u00a0:\\n  jeter ") == "Règle\\u00a0: jeter"
+    True
+    """
+    return re.sub(r"[ \t\r\n]+", " ", text).strip(" \t\r\n")
 
 
 def plain(text: str) -> str:
@@ -518,6 +529,7 @@ class Term:
     #: plurals); the term itself when not given.
     forms: tuple[tuple[Language, tuple[str, ...]], ...] = ()
     #: Words our prose in that language does not use for the concept: the glossary's term is used.
+    #: Whole words; one ending in ``*`` is the beginning of a word (``heittä*``).
     avoid: tuple[tuple[Language, tuple[str, ...]], ...] = ()
 
     def term(self, language: str = "en") -> str:

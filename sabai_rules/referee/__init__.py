@@ -33,7 +33,7 @@ The engine never imports this layer; the command line (``sabai_rules.cli``) is b
 >>> verdict.legal, verdict.illegal[0].rule
 (False, 'turn.draw')
 >>> print(render_text(verdict, "fr").splitlines()[0])
-Événement illégal 1 (Manche 1, #1): Anna pioche une carte · Draw()
+Événement illégal 1 (Manche 1, #1)\u00a0: Anna pioche une carte · Draw()
 """
 
 from __future__ import annotations

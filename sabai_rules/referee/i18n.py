@@ -15,10 +15,12 @@ __all__ = [
     "DECLINED_LOOK",
     "LABELS",
     "PHRASES",
+    "colon",
     "describe",
     "label",
     "preset_name",
     "preset_values",
+    "semicolon",
     "written_in",
 ]
 
@@ -57,6 +59,8 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "language.fi": "Finnish",
         "table.round": "Round",
         "table.dealer": "dealer",
+        "table.dealt-by": "dealer {name}",
+        "table.slot": "slot {slot}",
         "table.final-round": "final round",
         "table.turn": "to play",
         "table.locked": "locked out",
@@ -452,9 +456,9 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "kind.normative": "normative",
         "kind.informational": "informative",
         "source": "Texte publié",
-        "source.fallback": "absent dans cette langue ; affiché en",
+        "source.fallback": "absent dans cette langue\u00a0; affiché en",
         "source.absent": "Absent du texte dans cette langue",
-        "source.derived": "Énoncée par aucun texte ; découle de",
+        "source.derived": "Énoncée par aucun texte\u00a0; découle de",
         "statement": "Énoncé",
         "english": "en anglais",
         "translation": "traduction du projet",
@@ -475,10 +479,12 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "language.nl": "néerlandais",
         "language.fi": "finnois",
         "table.round": "Manche",
-        "table.dealer": "donneur",
+        "table.dealer": "distribue",
+        "table.dealt-by": "{name} distribue",
+        "table.slot": "emplacement {slot}",
         "table.final-round": "manche finale",
         "table.turn": "à jouer",
-        "table.locked": "bloqué",
+        "table.locked": "blocage",
         "table.draw-pile": "pioche",
         "table.discard-pile": "défausse",
         "table.top": "dessus",
@@ -486,12 +492,12 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "table.pending": "à exécuter",
         "table.compensation": "carte de compensation due",
         "table.offer": "priorité offerte à",
-        "table.nose-race": "les quatre ensemble : qui a touché son nez en dernier ?",
+        "table.nose-race": "les quatre ensemble\u00a0: qui a touché son nez en dernier\u00a0?",
         "table.called-by": "sabai sabai annoncé par",
         "table.final-lap": "tours restants du dernier tour",
-        "table.reaction": "dernière occasion de jeter ; ont passé",
+        "table.reaction": "dernière occasion de jeter\u00a0; ont passé",
         "table.over": "manche terminée",
-        "end.emptied": "une rangée vidée",
+        "end.emptied": "une ligne vidée",
         "end.final-lap": "après le dernier tour",
         "end.forced": "fin forcée",
         "end.exhausted": "plus de carte à piocher",
@@ -501,19 +507,23 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "verdict.ass-joker": "Ass Joker",
         "verdict.hall-of-fame": "Hall of Fame",
         "verdict.illegal": "Événement illégal",
-        "verdict.noted": "Relevé, sans sanction : événement",
+        "verdict.noted": "Relevé, sans sanction\u00a0: événement",
         "verdict.allowed": "Les règles permettaient plutôt",
         "verdict.allowed-motion": (
-            "{player} peut encore poser d'autres cartes dans le même geste que la carte"
+            "{player} peut encore poser d’autres cartes dans le même geste que la carte"
             " erronée\u00a0: le blocage empêche une nouvelle tentative, pas les cartes de"
             " celle-ci"
         ),
         "verdict.table-before": "La table juste avant",
-        "verdict.not-legal": "Verdict : l'enregistrement enfreint les règles (voir ci-dessus).",
+        "verdict.not-legal": (
+            "Verdict\u00a0: l’enregistrement enfreint les règles (voir ci-dessus)."
+        ),
         "verdict.final-scores": "Points de victoire finaux",
         "verdict.final": "Points de cartes finaux",
         "verdict.game-won-by": "le jeu est gagné par",
-        "verdict.in-progress": "Verdict : tout est conforme aux règles ; le jeu n'est pas terminé.",
+        "verdict.in-progress": (
+            "Verdict\u00a0: tout est conforme aux règles\u00a0; le jeu n’est pas terminé."
+        ),
         "verdict.claim": "Affirmation",
         "verdict.claim-holds": "exacte",
         "verdict.claim-fails": "inexacte",
@@ -521,49 +531,49 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "verdict.unreadable": "Événement illisible, ignoré",
         "verdict.undecided": "Événement indécidable",
         "verdict.legal-if": "conforme aux règles si {card} était {faces}",
-        "verdict.illegal-if": "contraire aux règles si c'était {faces}",
-        "verdict.unstated-card": "l'enregistrement ne dit pas quelle carte c'était",
+        "verdict.illegal-if": "contraire aux règles si c’était {faces}",
+        "verdict.unstated-card": "l’enregistrement ne dit pas quelle carte c’était",
         "verdict.turns-on": (
-            "conforme aux règles ou non selon les cartes que l'enregistrement n'indique pas\u00a0: "
+            "conforme aux règles ou non selon les cartes que l’enregistrement n’indique pas\u00a0: "
             "{cards}"
         ),
         "verdict.or": "ou",
         "verdict.illegal-where": "dans les cas où il est contraire aux règles\u00a0: {why}",
         "verdict.not-decided-result": (
-            "Verdict\u00a0: aucun événement n'enfreint les règles, quelles que soient les "
-            "cartes que l'enregistrement n'indique pas, mais l'enregistrement ne permet pas de "
+            "Verdict\u00a0: aucun événement n’enfreint les règles, quelles que soient les "
+            "cartes que l’enregistrement n’indique pas, mais l’enregistrement ne permet pas de "
             "trancher le résultat de chaque manche (voir ci-dessus)."
         ),
-        "verdict.any-card": "n'importe quelle carte",
+        "verdict.any-card": "n’importe quelle carte",
         "verdict.not-decided": (
-            "Verdict\u00a0: aucun événement n'enfreint les règles, quelles que soient les "
-            "cartes que l'enregistrement n'indique pas, mais l'enregistrement ne permet pas de "
+            "Verdict\u00a0: aucun événement n’enfreint les règles, quelles que soient les "
+            "cartes que l’enregistrement n’indique pas, mais l’enregistrement ne permet pas de "
             "trancher chaque événement (voir ci-dessus)."
         ),
         "verdict.round-undecided": (
-            "L'enregistrement ne permet pas de trancher le résultat de la manche {round}\u00a0: il "
-            "n'indique pas chaque carte des lignes retournées à sa fin (reveal)."
+            "L’enregistrement ne permet pas de trancher le résultat de la manche {round}\u00a0: il "
+            "n’indique pas chaque carte des lignes retournées à sa fin (reveal)."
         ),
         "verdict.more-undecided": (
-            "… et {count} autres événements indécidables, non affichés (l'arbitre détaille les "
+            "… et {count} autres événements indécidables, non affichés (l’arbitre détaille les "
             "{shown} premiers)"
         ),
         "verdict.more-illegal": (
-            "… et {count} autres événements illégaux, non détaillés (l'arbitre ne détaille que "
+            "… et {count} autres événements illégaux, non détaillés (l’arbitre ne détaille que "
             "les {shown} premiers)"
         ),
         "verdict.more-noted": (
-            "… et {count} autres événements relevés, non détaillés (l'arbitre ne détaille que "
+            "… et {count} autres événements relevés, non détaillés (l’arbitre ne détaille que "
             "les {shown} premiers)"
         ),
         "verdict.more-unreadable": (
-            "… et {count} autres problèmes, ignorés et non détaillés (l'arbitre ne détaille que "
+            "… et {count} autres problèmes, ignorés et non détaillés (l’arbitre ne détaille que "
             "les {shown} premiers)"
         ),
         "table.seed-guessable": (
-            "graine devinable : qui connaît quelques cartes de cette partie peut retrouver sa"
-            " graine, et avec elle toutes les autres cartes (sabai simulate sans --seed en tire une"
-            " que personne ne peut deviner)"
+            "graine devinable\u00a0: qui connaît quelques cartes de cet enregistrement peut"
+            " retrouver sa graine, et avec elle toutes les autres cartes (sabai simulate sans"
+            " --seed en tire une que personne ne peut deviner)"
         ),
         "card.joker": "Joker",
         "card.ass-joker": "Ass Joker",
@@ -574,25 +584,25 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "picture.no-cards": "aucune carte",
         "picture.you": "vous",
         "picture.seen-as": "la table telle que {name} la voit",
-        "picture.all-seen": "toutes les cartes montrées, la table telle que l'arbitre la voit",
-        "verdict.html-title": "Le verdict de l'arbitre",
-        "viewer.sentence-illegal": "L'événement {number} était illégal\u00a0: {why} ({rule})",
+        "picture.all-seen": "toutes les cartes montrées, la table telle que l’arbitre la voit",
+        "verdict.html-title": "Le verdict de l’arbitre",
+        "viewer.sentence-illegal": "L’événement {number} était illégal\u00a0: {why} ({rule})",
         "viewer.illegal-total": "Événements illégaux en tout\u00a0: {count}",
         "viewer.sentence-undecided": (
-            "L'événement {number} ne peut pas être tranché avec l'enregistrement\u00a0: {why} "
+            "L’événement {number} ne peut pas être tranché avec l’enregistrement\u00a0: {why} "
             "({rules})"
         ),
-        "viewer.legal-only-if": "il n'est conforme aux règles que si {card} était {faces}",
+        "viewer.legal-only-if": "il n’est conforme aux règles que si {card} était {faces}",
         "viewer.depends": (
-            "sa conformité aux règles dépend de cartes que l'enregistrement n'indique pas"
+            "sa conformité aux règles dépend de cartes que l’enregistrement n’indique pas"
         ),
         "viewer.undecided-total": "Événements indécidables en tout\u00a0: {count}",
         "viewer.sentence-problems": (
-            "Une part de l'enregistrement n'a pu être ni lue ni jouée et a été ignorée "
+            "Une part de l’enregistrement n’a pu être ni lue ni jouée et a été ignorée "
             "(problèmes\u00a0: {count})"
         ),
         "viewer.sentence-round-undecided": (
-            "Aucun événement n'a enfreint les règles, mais l'enregistrement ne permet pas de "
+            "Aucun événement n’a enfreint les règles, mais l’enregistrement ne permet pas de "
             "trancher le résultat de la manche {round}"
         ),
         "viewer.sentence-won": (
@@ -600,7 +610,7 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
             "{winners}, avec {points}"
         ),
         "viewer.sentence-legal": (
-            "Tous les événements étaient conformes aux règles\u00a0; le jeu n'est pas terminé"
+            "Tous les événements étaient conformes aux règles\u00a0; le jeu n’est pas terminé"
         ),
         "viewer.and": "et",
         "viewer.victory-point": "{count} point de victoire",
@@ -609,7 +619,7 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "viewer.card-points": "{count} points de cartes",
         "viewer.rule-ref": "règle {number}",
         "viewer.ruling-ref": "décision {number}",
-        "viewer.in-record": "Dans l'enregistrement",
+        "viewer.in-record": "Dans l’enregistrement",
         "viewer.steps": "Le jeu, pas à pas",
         "viewer.view": "Table affichée",
         "viewer.first": "Début",
@@ -620,42 +630,42 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "viewer.at-deal": "La distribution de la manche {round}",
         "viewer.at-event": "Événement {number} sur {total}",
         "viewer.changed": "Ce qui a changé",
-        "viewer.nothing-changed": "Rien n'a changé sur la table",
-        "viewer.timeline": "Frise\u00a0: les événements que l'arbitre relève",
+        "viewer.nothing-changed": "Rien n’a changé sur la table",
+        "viewer.timeline": "Frise\u00a0: les événements que l’arbitre relève",
         "viewer.mark-illegal": "illégal",
         "viewer.mark-undecided": "indécidable",
         "viewer.mark-noted": "relevé, sans sanction",
-        "viewer.show-step": "Voir la table à l'événement {number}",
+        "viewer.show-step": "Voir la table à l’événement {number}",
         "viewer.keys": (
-            "Touches\u00a0: \u2190 et \u2192 passent d'un événement à l'autre, Début (Home) et Fin "
+            "Touches\u00a0: \u2190 et \u2192 passent d’un événement à l’autre, Début (Home) et Fin "
             "(End) vont au premier et au dernier."
         ),
         "viewer.status-legal": "Conforme aux règles",
         "viewer.status-illegal": "Illégal ({rule})\u00a0: {why}",
         "viewer.status-refused-unseen": (
-            "Illégal\u00a0: refusé pour une raison qui tient à une carte que {name} n'a pas vue"
+            "Illégal\u00a0: refusé pour une raison qui tient à une carte que {name} n’a pas vue"
         ),
         "viewer.status-not-judged": (
-            "Non jugé\u00a0: l'arbitre s'arrête au premier événement illégal\u00a0; à la table "
-            "telle qu'elle est, les règles le refusent ({rule})"
+            "Non jugé\u00a0: l’arbitre s’arrête au premier événement illégal\u00a0; à la table "
+            "telle qu’elle est, les règles le refusent ({rule})"
         ),
         "viewer.status-undecided": "Indécidable\u00a0: {why}",
         "viewer.undecided-unseen": (
-            "l'enregistrement n'indique pas la carte dont il dépend ({rules})"
+            "l’enregistrement n’indique pas la carte dont il dépend ({rules})"
         ),
         "viewer.status-noted": "Relevé, sans sanction\u00a0: {why}",
         "viewer.status-skipped": "Ignoré\u00a0: {why}",
         "viewer.dealt": "La manche {round} est distribuée par {dealer}",
-        "viewer.change.TurnBegan": "C'est au tour de {player}",
+        "viewer.change.TurnBegan": "C’est au tour de {player}",
         "viewer.change.Drew": "{player} tient la carte piochée{card}",
         "viewer.change.Played": "La carte piochée{card} est posée face visible sur la défausse",
         "viewer.change.Kept": (
-            "La carte piochée va à l'emplacement {slot} de {player}\u00a0; la carte qu'elle "
+            "La carte piochée va à l’emplacement {slot} de {player}\u00a0; la carte qu’elle "
             "remplace{card} est posée face visible sur la défausse"
         ),
-        "viewer.change.KeptInEmptyRow": "L'Ass Joker pioché va dans la ligne vide de {player}",
+        "viewer.change.KeptInEmptyRow": "L’Ass Joker pioché va dans la ligne vide de {player}",
         "viewer.change.AssJokerTurnedOver": (
-            "La carte de l'emplacement {slot} de {player} est l'Ass Joker\u00a0: montré, il reste "
+            "La carte de l’emplacement {slot} de {player} est l’Ass Joker\u00a0: montré, il reste "
             "en place, et la carte piochée est jouée à sa place"
         ),
         "viewer.change.ThrewIn": (
@@ -663,8 +673,8 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
             "défausse"
         ),
         "viewer.change.ThrewIn.wrong": (
-            "La carte jetée{card} n'est pas identique à la carte du dessus\u00a0: elle retourne à "
-            "l'emplacement {slot} de la ligne de {owner}"
+            "La carte jetée{card} n’est pas identique à la carte du dessus\u00a0: elle retourne à "
+            "l’emplacement {slot} de la ligne de {owner}"
         ),
         "viewer.change.PenaltyCard": (
             "{player} prend une carte de pénalité{card}, face cachée, au bout de sa ligne"
@@ -675,32 +685,32 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "viewer.change.Reshuffled": (
             "La défausse, sauf sa carte du dessus ({cards}), est mélangée en une nouvelle pioche"
         ),
-        "viewer.change.Peeked": "{player} regarde sa carte de l'emplacement {slot}{card}",
-        "viewer.change.Spied": "{player} regarde la carte de {target} à l'emplacement {slot}{card}",
+        "viewer.change.Peeked": "{player} regarde sa carte de l’emplacement {slot}{card}",
+        "viewer.change.Spied": "{player} regarde la carte de {target} à l’emplacement {slot}{card}",
         "viewer.change.Gave": (
-            "La carte de l'emplacement {slot} de {player}{card} va face cachée à {target}"
+            "La carte de l’emplacement {slot} de {player}{card} va face cachée à {target}"
         ),
         "viewer.change.Switched": (
-            "La carte de l'emplacement {slot} de {player}{card} et celle de {target} à "
-            "l'emplacement {target_slot}{target_card} échangent leur place, face cachée"
+            "La carte de l’emplacement {slot} de {player}{card} et celle de {target} à "
+            "l’emplacement {target_slot}{target_card} échangent leur place, face cachée"
         ),
         "viewer.change.FunctionFizzled": (
             "La fonction de la carte{card} ne peut pas être exécutée\u00a0: elle est perdue"
         ),
-        "viewer.change.FunctionSkipped": "{player} n'exécute pas la fonction de la carte{card}",
+        "viewer.change.FunctionSkipped": "{player} n’exécute pas la fonction de la carte{card}",
         "viewer.change.AssJokerShown": (
-            "La carte de l'emplacement {slot} de {player} est l'Ass Joker\u00a0: montré, il reste "
+            "La carte de l’emplacement {slot} de {player} est l’Ass Joker\u00a0: montré, il reste "
             "en place"
         ),
         "viewer.change.Compensated": (
-            "La carte de l'emplacement {slot} de {player}{card} va face cachée à {owner}, à "
-            "l'emplacement {owner_slot}, comme carte de compensation"
+            "La carte de l’emplacement {slot} de {player}{card} va face cachée à {owner}, à "
+            "l’emplacement {owner_slot}, comme carte de compensation"
         ),
         "viewer.change.CompensationLapsed": (
-            "{player} doit une carte de compensation à {owner} mais n'a plus de carte à donner"
+            "{player} doit une carte de compensation à {owner} mais n’a plus de carte à donner"
         ),
         "viewer.change.FirstRefusalOffered": (
-            "La priorité est offerte à {owner} pour sa carte de l'emplacement {slot}"
+            "La priorité est offerte à {owner} pour sa carte de l’emplacement {slot}"
         ),
         "viewer.change.FirstRefusalTaken": "{player} use de sa priorité",
         "viewer.change.FirstRefusalWaived": "{player} renonce à sa priorité",
@@ -710,8 +720,8 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "viewer.change.LookedAt": "{player} regarde ses cartes des emplacements {slots}{cards}",
         "viewer.change.LookedAt.none": "{player} renonce à regarder ses cartes",
         "viewer.change.ReactionRound": (
-            "La manche se termine ({cause})\u00a0: dernière occasion pour chacun de jeter ou de "
-            "passer"
+            "La manche se termine ({cause})\u00a0: dernière occasion pour tout le monde de jeter ou"
+            " de passer"
         ),
         "viewer.change.RoundEnded": (
             "La manche est terminée ({cause})\u00a0: toutes les cartes sont révélées"
@@ -722,72 +732,76 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "viewer.compensation-owed": "{player} doit une carte de compensation à {owner}",
         "viewer.refused": "Rien ne change\u00a0: les règles refusent cet événement",
         "viewer.outranked": "Rien ne change\u00a0: {player} a eu la carte en premier",
-        "viewer.skipped": "Rien ne change\u00a0: l'événement n'a pas pu être joué",
+        "viewer.skipped": "Rien ne change\u00a0: l’événement n’a pas pu être joué",
         "diagram.or": "ou",
         "diagram.turn.title": "Un tour",
         "diagram.turn.draw": "Piocher la carte du dessus de la pioche et la regarder",
         "diagram.turn.play": "La jouer\u00a0: face visible sur la défausse",
         "diagram.turn.keep": (
-            "La garder à la place d'une carte de sa rangée, qui est posée face visible sur la "
+            "La garder à la place d’une carte de sa ligne, qui est posée face visible sur la "
             "défausse"
         ),
         "diagram.turn.function": (
-            "Une carte à fonction (11 à 14) sur la défausse\u00a0? Qui l'y a posée exécute sa "
+            "Une carte à fonction (11 à 14) sur la défausse\u00a0? Qui l’y a posée exécute sa "
             "fonction"
         ),
         "diagram.turn.throw-in": (
-            "Jeter\u00a0: chacun peut jeter une carte identique à la carte du dessus\u00a0; "
+            "Jeter\u00a0: tout le monde peut jeter une carte identique à la carte du dessus\u00a0; "
             "une carte non identique coûte une carte de pénalité"
         ),
         "diagram.turn.next": (
-            "Tour suivant\u00a0: au joueur suivant, dans le sens inverse des aiguilles d'une montre"
+            "Tour suivant\u00a0: à la personne suivante, dans le sens inverse des aiguilles d’une"
+            " montre"
         ),
         "diagram.turn.call": (
-            "À tout moment, chacun peut dire sabai sabai\u00a0: la fin de la manche commence"
+            "À tout moment, tout le monde peut dire sabai sabai\u00a0: la fin de la manche commence"
         ),
-        "diagram.round-end.title": "La fin d'une manche",
-        "diagram.round-end.call": "Quelqu'un dit sabai sabai et frappe deux fois sur la table",
-        "diagram.round-end.empty-row": "Une rangée est vide et plus rien n'est en attente",
+        "diagram.round-end.title": "La fin d’une manche",
+        "diagram.round-end.call": "Quelqu’un dit sabai sabai et frappe deux fois sur la table",
+        "diagram.round-end.empty-row": "Une ligne est vide et plus rien n’est en attente",
         "diagram.round-end.final-lap": (
-            "Dernier tour\u00a0: encore un tour chacun, jusqu'au joueur qui a joué en dernier"
+            "Dernier tour\u00a0: encore un tour par personne, jusqu’à celle qui a joué en dernier"
         ),
         "diagram.round-end.last-chance": (
-            "Dernière occasion\u00a0: chacun peut jeter sur la carte du dessus ou passer, une fois"
+            "Dernière occasion\u00a0: tout le monde peut jeter sur la carte du dessus ou passer,"
+            " une fois"
         ),
         "diagram.round-end.reveal": (
             "Révéler\u00a0: toutes les cartes face visible, points de cartes comptés (un joker "
             "vaut \u22124)"
         ),
         "diagram.round-end.victory-points": (
-            "Points de victoire\u00a0: +1 au moins de points de cartes, \u22121 à qui tient l'Ass "
+            "Points de victoire\u00a0: +1 au moins de points de cartes, \u22121 à qui tient l’Ass "
             "Joker\u00a0; quatre jokers\u00a0: Hall of Fame"
         ),
         "diagram.round-end.lowest-score": (
             "Le moins de points gagne\u00a0; qui tient le Joker maudit perd\u00a0; quatre "
             "jokers gagnent"
         ),
-        "diagram.round-end.next-round": "Manche suivante\u00a0: le joueur qui a commencé distribue",
+        "diagram.round-end.next-round": (
+            "Manche suivante\u00a0: la personne qui a commencé distribue"
+        ),
         "diagram.round-end.game-over": (
             "Après la manche finale, le jeu est terminé\u00a0: le plus de points de victoire gagne"
         ),
         "diagram.round-end.game-over-older": "La donne est tout le jeu\u00a0: il est terminé",
-        "scribe.title": "Scribe\u00a0: l'enregistrement du jeu",
+        "scribe.title": "Scribe\u00a0: l’enregistrement du jeu",
         "scribe.intro": (
             "Notez ce qui se passe à la table au fur et à mesure\u00a0: un geste par événement. "
-            "L'enregistrement est sauvegardé après chaque étape."
+            "L’enregistrement est sauvegardé après chaque étape."
         ),
         "scribe.language": "Langue",
-        "scribe.saved-to": "L'enregistrement est sauvegardé dans {file}.",
+        "scribe.saved-to": "L’enregistrement est sauvegardé dans {file}.",
         "scribe.error": "Non noté",
         "scribe.recorded": "Noté\u00a0: {event}",
         "scribe.setup.title": "Un nouveau jeu",
         "scribe.setup.players": (
-            "Les personnes qui jouent, dans l'ordre des places (l'ordre du jeu)"
+            "Les personnes qui jouent, dans l’ordre des places (l’ordre du jeu)"
         ),
         "scribe.setup.player": "Personne {number}",
         "scribe.setup.add-player": "Ajouter une personne",
         "scribe.setup.remove-player": "Retirer la personne {number}",
-        "scribe.setup.move-up": "Avancer la personne {number} d'une place",
+        "scribe.setup.move-up": "Avancer la personne {number} d’une place",
         "scribe.setup.preset": "Règles",
         "scribe.preset.current": "édition actuelle",
         "scribe.preset.older": "ancienne édition",
@@ -796,10 +810,10 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "scribe.setup.as-preset": "comme le préréglage",
         "scribe.setup.dealer": "Qui distribue en premier",
         "scribe.setup.start": "Commencer le jeu",
-        "scribe.setup.position": "Ou commencer à partir d'une position",
+        "scribe.setup.position": "Ou commencer à partir d’une position",
         "scribe.setup.position-help": (
-            "La table en une ligne, comme sur la page Les positions du livre de règles\u00a0: ? "
-            "pour une carte que personne ne peut nommer."
+            "La table en une ligne, comme sur la page Les positions du livre de règles\u00a0: "
+            "«\u00a0?\u00a0» pour une carte que personne ne peut nommer."
         ),
         "scribe.setup.position-start": "Commencer à partir de cette position",
         "scribe.setup.name-missing": "Donnez un nom à chaque personne.",
@@ -808,7 +822,9 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "scribe.yes": "oui",
         "scribe.no": "non",
         "scribe.table": "La table",
-        "scribe.table-help": "Les cartes que personne n'a notées sont montrées comme ?.",
+        "scribe.table-help": (
+            "Les cartes que personne n’a notées sont montrées comme «\u00a0?\u00a0»."
+        ),
         "scribe.actions": "Ce qui se passe maintenant",
         "scribe.actions-help": (
             "Ce que les règles permettent à ce moment, personne par personne\u00a0: un geste le "
@@ -820,10 +836,10 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "scribe.also-own": "jette aussi sa propre carte, dans le même geste, emplacement",
         "scribe.also-other": "jette aussi la carte de {owner}, dans le même geste, emplacement",
         "scribe.nothing-offered": "Les règles ne permettent plus rien dans cette manche.",
-        "scribe.other": "Il s'est passé autre chose",
+        "scribe.other": "Il s’est passé autre chose",
         "scribe.other-help": (
-            "N'importe quelle action, même une que les règles ne permettent pas ici\u00a0: "
-            "l'arbitre dira si elle était conforme aux règles."
+            "N’importe quelle action, même une que les règles ne permettent pas ici\u00a0: "
+            "l’arbitre dira si elle était conforme aux règles."
         ),
         "scribe.other.actor": "Qui",
         "scribe.other.action": "A fait quoi",
@@ -842,7 +858,7 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "scribe.kind.Spy": "spy (12)",
         "scribe.kind.Give": "give (13)",
         "scribe.kind.Switch": "switch (14)",
-        "scribe.kind.SkipFunction": "n'exécute pas la fonction",
+        "scribe.kind.SkipFunction": "n’exécute pas la fonction",
         "scribe.kind.Compensate": "donne la carte de compensation",
         "scribe.kind.TakeFirstRefusal": "use de sa priorité",
         "scribe.kind.WaiveFirstRefusal": "renonce à sa priorité",
@@ -850,7 +866,7 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "scribe.kind.CallSabaiSabai": "dit sabai sabai",
         "scribe.kind.Pass": "passe",
         "scribe.kind.LookAtCards": "regarde ses cartes",
-        "scribe.face-help": "Sa valeur, si la table l'a vue (facultatif)",
+        "scribe.face-help": "Sa valeur, si la table l’a vue (facultatif)",
         "scribe.face.unknown": "inconnue",
         "scribe.shows.Draw": "La carte piochée",
         "scribe.shows.Play": "La carte jouée",
@@ -863,9 +879,9 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "scribe.shows.Compensate": "La carte de compensation",
         "scribe.shows.Peek": "La carte regardée",
         "scribe.shows.Spy": "La carte regardée",
-        "scribe.shows.LookAtCards": "La carte de l'emplacement {slot}",
-        "scribe.events": "L'enregistrement",
-        "scribe.no-events": "Aucun événement pour l'instant.",
+        "scribe.shows.LookAtCards": "La carte de l’emplacement {slot}",
+        "scribe.events": "L’enregistrement",
+        "scribe.no-events": "Aucun événement pour l’instant.",
         "scribe.event": "Événement {number}",
         "scribe.shows": "montre",
         "scribe.comment": "Commentaire",
@@ -875,26 +891,26 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "scribe.first": "A eu la carte en premier",
         "scribe.round-over": "La manche est terminée.",
         "scribe.round-may-end": (
-            "Si toutes les personnes qui n'ont pas passé passent maintenant, la manche est "
+            "Si toutes les personnes qui n’ont pas passé passent maintenant, la manche est "
             "terminée."
         ),
         "scribe.reveal": "Les lignes révélées",
         "scribe.reveal-help": (
-            "Chaque carte telle qu'elle a été révélée à la fin de la manche, emplacement par "
-            "emplacement\u00a0; ? pour une carte que personne n'a notée."
+            "Chaque carte telle qu’elle a été révélée à la fin de la manche, emplacement par "
+            "emplacement\u00a0; «\u00a0?\u00a0» pour une carte que personne n’a notée."
         ),
         "scribe.reveal-save": "Noter les lignes",
         "scribe.add-card": "Une carte de plus pour {name}",
         "scribe.remove-card": "Une carte de moins pour {name}",
         "scribe.next-round": "Commencer la manche suivante",
-        "scribe.next-round-position": "ou à partir d'une position",
+        "scribe.next-round-position": "ou à partir d’une position",
         "scribe.game-over": "Le jeu est terminé.",
         "scribe.undo": "Annuler",
         "scribe.nothing-to-undo": "Rien à annuler.",
         "scribe.legal": "Était-ce conforme aux règles\u00a0?",
         "scribe.verdict.legal": "Tous les événements sont conformes aux règles.",
-        "scribe.verdict.legal-so-far": "Tous les événements jusqu'ici sont conformes aux règles.",
-        "scribe.verdict.details": "Le verdict complet de l'arbitre",
+        "scribe.verdict.legal-so-far": "Tous les événements jusqu’ici sont conformes aux règles.",
+        "scribe.verdict.details": "Le verdict complet de l’arbitre",
         "scribe.request-failed": "Le scribe ne répond pas\u00a0: est-il toujours lancé\u00a0?",
     },
     "nl": {
@@ -930,7 +946,9 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "language.nl": "Nederlands",
         "language.fi": "Fins",
         "table.round": "Partij",
-        "table.dealer": "gever",
+        "table.dealer": "deler",
+        "table.dealt-by": "deler {name}",
+        "table.slot": "plaats {slot}",
         "table.final-round": "laatste partij",
         "table.turn": "aan de beurt",
         "table.locked": "geblokkeerd",
@@ -943,11 +961,11 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "table.offer": "voorrecht aangeboden aan",
         "table.nose-race": "alle vier samen: wie raakte als laatste zijn neus aan?",
         "table.called-by": "sabai-sabai gezegd door",
-        "table.final-lap": "resterende beurten van de laatste ronde",
+        "table.final-lap": "resterende beurten van de laatste beurtronde",
         "table.reaction": "laatste kans om te gooien; gepast",
         "table.over": "partij voorbij",
         "end.emptied": "een rij leeg",
-        "end.final-lap": "na de laatste ronde",
+        "end.final-lap": "na de laatste beurtronde",
         "end.forced": "gedwongen einde",
         "end.exhausted": "geen kaart meer te trekken",
         "verdict.round-won-by": "gewonnen door",
@@ -1189,7 +1207,7 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "diagram.round-end.call": "Iemand zegt sabai sabai en klopt twee keer op tafel",
         "diagram.round-end.empty-row": "Een rij is leeg en er is niets meer uit te voeren",
         "diagram.round-end.final-lap": (
-            "Laatste ronde: nog één beurt voor iedereen, tot en met wie als laatste speelde"
+            "Laatste beurtronde: nog één beurt voor iedereen, tot en met wie als laatste speelde"
         ),
         "diagram.round-end.last-chance": (
             "Laatste kans: iedereen mag één keer op de bovenste kaart gooien of passen"
@@ -1333,7 +1351,7 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "rule": "Sääntö",
         "ruling": "Ratkaisu",
         "chapter": "Luku",
-        "editions": "Painokset",
+        "editions": "Sääntöversiot",
         "edition.current": "nykyinen sääntöversio",
         "edition.older": "vanhempi sääntöversio",
         "kind.normative": "velvoittava",
@@ -1363,6 +1381,8 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         "language.fi": "suomi",
         "table.round": "Kierros",
         "table.dealer": "jakaja",
+        "table.dealt-by": "jakaja {name}",
+        "table.slot": "paikka {slot}",
         "table.final-round": "viimeinen jako",
         "table.turn": "vuorossa",
         "table.locked": "estetty",
@@ -1615,7 +1635,7 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         ),
         "diagram.turn.throw-in": (
             "Väliintulo: kuka tahansa voi pelata päällimmäisen kanssa samanlaisen kortin; "
-            "väärästä kortista saa rangaistuskortin"
+            "väärästä kortista saa lisäkortin"
         ),
         "diagram.turn.next": "Seuraava vuoro: seuraava pelaaja vastapäivään",
         "diagram.turn.call": (
@@ -1642,7 +1662,7 @@ LABELS: Final[Mapping[str, Mapping[str, str]]] = {
         ),
         "diagram.round-end.next-round": "Seuraava kierros: ensimmäisenä pelannut jakaa",
         "diagram.round-end.game-over": (
-            "Päätöskierroksen jälkeen peli on ohi: eniten voittopisteitä saanut voittaa"
+            "Viimeisen jaon jälkeen peli on ohi: eniten voittopisteitä saanut voittaa"
         ),
         "diagram.round-end.game-over-older": "Yksi jako on koko peli: se on ohi",
         "scribe.title": "Kirjuri: pelin pöytäkirja",
@@ -1809,25 +1829,25 @@ PHRASES: Final[Mapping[str, Mapping[str, str]]] = {
     "fr": {
         "Draw": "{actor} pioche une carte",
         "Play": "{actor} joue directement la carte piochée",
-        "Keep": "{actor} garde la carte piochée à l'emplacement {slot}",
-        "ThrowIn": "{actor} jette sa carte de l'emplacement {slot}",
+        "Keep": "{actor} garde la carte piochée à l’emplacement {slot}",
+        "ThrowIn": "{actor} jette sa carte de l’emplacement {slot}",
         "ThrowIn.other": (
-            "{actor} jette la carte de {owner} de l'emplacement {slot} (sabai-sabai Move)"
+            "{actor} jette la carte de {owner} de l’emplacement {slot} (sabai-sabai Move)"
         ),
-        "AlsoThrowIn": ("{actor} jette aussi sa carte de l'emplacement {slot}, dans le même geste"),
+        "AlsoThrowIn": ("{actor} jette aussi sa carte de l’emplacement {slot}, dans le même geste"),
         "AlsoThrowIn.other": (
-            "{actor} jette aussi la carte de {owner} de l'emplacement {slot}, dans le même "
+            "{actor} jette aussi la carte de {owner} de l’emplacement {slot}, dans le même "
             "geste (sabai-sabai Move)"
         ),
-        "Peek": "{actor} regarde sa carte de l'emplacement {slot} (peek)",
-        "Spy": "{actor} regarde la carte de {target} à l'emplacement {slot} (spy)",
-        "Give": "{actor} donne sa carte de l'emplacement {slot} à {target} (give)",
+        "Peek": "{actor} regarde sa carte de l’emplacement {slot} (peek)",
+        "Spy": "{actor} regarde la carte de {target} à l’emplacement {slot} (spy)",
+        "Give": "{actor} donne sa carte de l’emplacement {slot} à {target} (give)",
         "Switch": (
-            "{actor} échange sa carte de l'emplacement {slot} contre celle de {target} à "
-            "l'emplacement {target_slot} (switch)"
+            "{actor} échange sa carte de l’emplacement {slot} contre celle de {target} à "
+            "l’emplacement {target_slot} (switch)"
         ),
-        "SkipFunction": "{actor} n'exécute pas la fonction",
-        "Compensate": "{actor} donne sa carte de l'emplacement {slot} comme carte de compensation",
+        "SkipFunction": "{actor} n’exécute pas la fonction",
+        "Compensate": "{actor} donne sa carte de l’emplacement {slot} comme carte de compensation",
         "TakeFirstRefusal": "{actor} use de sa priorité et jette la carte en personne",
         "WaiveFirstRefusal": "{actor} renonce à sa priorité",
         "TouchNoseLast": "{actor} touche son nez en dernier",
@@ -1905,6 +1925,17 @@ def written_in(written: str, language: str) -> str:
     return f" ({label(language, 'english')})"
 
 
+def colon(language: str) -> str:
+    """What stands between a label and what it labels: ": ", and in French "\u00a0: " (a
+    no-break space before the colon)."""
+    return "\u00a0: " if check_language(language) == "fr" else ": "
+
+
+def semicolon(language: str) -> str:
+    """What stands between the clauses of a list: "; ", and in French "\u00a0; "."""
+    return "\u00a0; " if check_language(language) == "fr" else "; "
+
+
 def label(language: str, key: str) -> str:
     """The label ``key`` in ``language`` (English where a translation is missing)."""
     return LABELS[check_language(language)].get(key, LABELS["en"][key])
@@ -1936,7 +1967,7 @@ DECLINED_LOOK: Final[Mapping[str, str]] = {
 def describe(action: Action, players: Sequence[str], language: str = "en") -> str:
     """What ``action`` does, as a sentence in ``language``, naming the players by ``players``:
     ``describe(ThrowIn(0, 2, 3), names, "fr")`` is "Anna jette la carte de Chloé de
-    l'emplacement 3 (sabai-sabai Move)". Slots count from 0, as in records; a look at no slot is
+    l’emplacement 3 (sabai-sabai Move)". Slots count from 0, as in records; a look at no slot is
     the look declined ("Ben declines to look at their cards")."""
     language = check_language(language)
     if isinstance(action, LookAtCards) and not action.slots:

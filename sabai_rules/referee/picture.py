@@ -24,7 +24,7 @@ parts are groups: ``<ident>-draw``, ``-discard``, ``-held`` (the drawn card), ``
 >>> svg = table_svg(state, ["Anna", "Ben"], as_player=1, lang="fr")
 >>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" role="img" lang="fr"')
 True
->>> "Ben\u00a0: 3 cartes (vous, donneur, bloqué)" in svg  # what a screen reader says of Ben's row
+>>> "Ben\u00a0: 3 cartes (vous, distribue, blocage)" in svg  # a screen reader's words for Ben's row
 True
 """
 
@@ -43,7 +43,7 @@ from sabai_rules.model.arguments import instance, is_state, seat
 from sabai_rules.model.cards import ASS_JOKER, FUNCTION_NAMES, JOKER, UNKNOWN, face_name
 from sabai_rules.model.catalogue import EDITION_OF, EDITIONS, Edition, check_language
 from sabai_rules.play.views import GAP, PlayerView, SlotView, view
-from sabai_rules.referee.i18n import label
+from sabai_rules.referee.i18n import colon, label, semicolon
 from sabai_rules.state import State
 
 __all__ = ["card_svg", "round_end_diagram", "table_svg", "turn_diagram"]
@@ -176,20 +176,18 @@ def _text(
 
 
 class _Words:
-    """The labels of one language, French punctuation set with a no-break space."""
+    """The labels of one language (French punctuation is set in them, with its no-break
+    spaces), and the punctuation between them."""
 
     def __init__(self, lang: str) -> None:
         self.lang = check_language(lang)
         self.french = self.lang == "fr"
         #: Between a label and what it labels.
-        self.colon = "\u00a0: " if self.french else ": "
-        self.semicolon = "\u00a0; " if self.french else "; "
+        self.colon = colon(self.lang)
+        self.semicolon = semicolon(self.lang)
 
     def __call__(self, key: str) -> str:
-        text = label(self.lang, key)
-        if self.french:
-            text = re.sub(r" ([:;?!])", "\u00a0\\1", text)
-        return text
+        return label(self.lang, key)
 
     def cards(self, count: int) -> str:
         one = count == 1 or (self.french and count == 0)
@@ -486,7 +484,8 @@ def _status_lines(seen: PlayerView, names: tuple[str, ...], t: _Words) -> list[s
         lines.append(f"{t('table.pending')}{t.colon}{what}")
     if seen.offer is not None:
         thrower, owner, slot = seen.offer
-        lines.append(f"{t('table.offer')}{t.colon}{names[owner]} ({names[thrower]}, slot {slot})")
+        where = t("table.slot").format(slot=slot)
+        lines.append(f"{t('table.offer')}{t.colon}{names[owner]} ({names[thrower]}, {where})")
     if seen.nose_race:
         lines.append(t("table.nose-race"))
     if seen.caller is not None:
@@ -535,8 +534,8 @@ class _TableDrawing:
         """The round, its dealer, and whose view this is."""
         seen, names, t = self.seen, self.names, self.t
         final = f" · {t('table.final-round')}" if seen.final_round else ""
-        heading = f"{t('table.round')} {seen.round_index + 1} · {t('table.dealer')} "
-        heading += f"{names[seen.dealer]}{final}"
+        dealer = t("table.dealt-by").format(name=names[seen.dealer])
+        heading = f"{t('table.round')} {seen.round_index + 1} · {dealer}{final}"
         if self.viewer is None:
             whose = t("picture.all-seen")
         else:

@@ -31,7 +31,9 @@ from sabai_rules.model.cards import ASS_JOKER, JOKER, UNKNOWN, face_name, face_t
 from sabai_rules.moves import Action, AlsoThrowIn
 from sabai_rules.play.game import lowest_score_points
 from sabai_rules.play.views import view
+from sabai_rules.referee.i18n import colon as _colon
 from sabai_rules.referee.i18n import describe, label, written_in
+from sabai_rules.referee.i18n import semicolon as _semicolon
 from sabai_rules.referee.record import action_to_json
 from sabai_rules.referee.replay import MAX_REPORTED, IllegalEvent, Note, UndecidedEvent, Verdict
 from sabai_rules.state import Function, NoseRace, Offer, RoundResult, State
@@ -127,6 +129,7 @@ def render_table(
     """The table in a terminal: every row (all faces, or as one player sees it), the piles, whose
     turn it is and what is pending."""
     t = _labeller(lang)
+    colon = _colon(lang)
     deck, flow, setup = state.deck, state.flow, state.setup
     status = flow.status
 
@@ -134,7 +137,7 @@ def render_table(
         return face_name(deck.faces[c])
 
     final = f" · {t('table.final-round')}" if setup.final_round else ""
-    dealer = f"{t('table.dealer')} {names[setup.dealer]}"
+    dealer = t("table.dealt-by").format(name=names[setup.dealer])
     lines = [f"{t('table.round')} {setup.round_index + 1} · {dealer}{final}"]
     seen = view(state, as_player) if as_player is not None else None
     width = max(len(n) for n in names)
@@ -153,9 +156,11 @@ def render_table(
         lines.append(f"  {names[player]:<{width}}  {shown}{mark}")
     pile = " ".join(card(c) for c in state.table.discard[-5:]) or "-"
     top = state.table.top
-    on_top = f" ({t('table.top')}: {card(top)})" if top >= 0 else ""
-    draw = f"{t('table.draw-pile')}: {len(state.table.draw)}"
-    lines.append(f"  {draw} · {t('table.discard-pile')}: {pile}{on_top}")
+    on_top = f" ({t('table.top')}{colon}{card(top)})" if top >= 0 else ""
+    lines.append(
+        f"  {t('table.draw-pile')}{colon}{len(state.table.draw)}"
+        f" · {t('table.discard-pile')}{colon}{pile}{on_top}"
+    )
     held = state.table.held
     if held >= 0:
         # As one player: the face only if their view has it (only the drawer sees it).
@@ -168,19 +173,22 @@ def render_table(
             what = f"{names[effect.executor]} — {card(effect.card)}"
         else:
             what = f"{names[effect.thrower]} → {names[effect.owner]} ({t('table.compensation')})"
-        lines.append(f"  {t('table.pending')}: {what}")
+        lines.append(f"  {t('table.pending')}{colon}{what}")
     pending = flow.pending
     if isinstance(pending, Offer):
-        offer = f"{names[pending.owner]} ({names[pending.thrower]}, slot {pending.slot})"
-        lines.append(f"  {t('table.offer')}: {offer}")
+        offer = (
+            f"{names[pending.owner]} ({names[pending.thrower]},"
+            f" {t('table.slot').format(slot=pending.slot)})"
+        )
+        lines.append(f"  {t('table.offer')}{colon}{offer}")
     elif isinstance(pending, NoseRace):
         lines.append(f"  {t('table.nose-race')}")
     if status.caller >= 0:
-        lap = f"{t('table.final-lap')}: {status.final_lap}"
-        lines.append(f"  {t('table.called-by')} {names[status.caller]}; {lap}")
+        lap = f"{t('table.final-lap')}{colon}{status.final_lap}"
+        lines.append(f"  {t('table.called-by')} {names[status.caller]}{_semicolon(lang)}{lap}")
     if status.closing >= 0:
         passed = [names[p] for p in range(state.players) if (status.closing >> p) & 1]
-        lines.append(f"  {t('table.reaction')}: {', '.join(passed) or '-'}")
+        lines.append(f"  {t('table.reaction')}{colon}{', '.join(passed) or '-'}")
     if state.is_over:
         lines.append(f"  {t('table.over')} ({status.end})")
     return "\n".join(lines)
@@ -216,7 +224,7 @@ def _rule_parts(rule_id: str, lang: str) -> _RuleBlock:
     if cat.kind_of(rule_id) == "ruling":
         text = cat.ruling(rule_id).text_in(lang)
         heading = f"{t('ruling')} {_number(rule_id, lang)} · {rule_id} — {text.title}"
-        decision = " ".join(cat.readable(text.decision, lang).split())
+        decision = catalogue.one_line(cat.readable(text.decision, lang))
         return _RuleBlock(heading, None, ("", text.language, decision), link)
     rule = cat.rule(rule_id)
     heading = f"{t('rule')} {_number(rule_id, lang)} · {rule.id} — {rule.title(lang)}"
@@ -229,38 +237,41 @@ def _rule_parts(rule_id: str, lang: str) -> _RuleBlock:
         said = (t("source"), where, quote.language, quote.text)
     written, statement = rule.statement_in(lang)
     english = written_in(written, lang)
-    statement = " ".join(cat.readable(statement, lang).split())
+    statement = catalogue.one_line(cat.readable(statement, lang))
     return _RuleBlock(heading, said, (f"{t('statement')}{english}", written, statement), link)
 
 
 def _rule_block(rule_id: str, lang: str, base: str | None) -> list[str]:
     block = _rule_parts(rule_id, lang)
+    colon = _colon(lang)
     lines = [block.heading]
     if block.quote is not None:
         name, where, _, text = block.quote
-        lines.append(f"  {name} ({where}): {text}")
+        lines.append(f"  {name} ({where}){colon}{text}")
     name, _, text = block.statement
-    lines.append(f"  {name}: {text}" if name else f"  {text}")
-    lines.append(f"  {label(lang, 'rulebook')}: {rule_url(rule_id, lang, base) or block.link}")
+    lines.append(f"  {name}{colon}{text}" if name else f"  {text}")
+    link = rule_url(rule_id, lang, base) or block.link
+    lines.append(f"  {label(lang, 'rulebook')}{colon}{link}")
     return lines
 
 
 def _result_line(result: RoundResult, names: Sequence[str], lang: str) -> str:
     t = _labeller(lang)
+    colon = _colon(lang)
     points = ", ".join(f"{names[p]} {v}" for p, v in enumerate(result.card_points))
     gained = ", ".join(f"{names[p]} {v:+d}" for p, v in enumerate(result.victory_points) if v)
     winners = ", ".join(names[p] for p in result.winners) or "-"
     parts = [
-        f"{t('table.round')} {result.round_index + 1} ({t(f'end.{result.end.value}')}): "
+        f"{t('table.round')} {result.round_index + 1} ({t(f'end.{result.end.value}')}){colon}"
         f"{t('verdict.round-won-by')} {winners}",
-        f"{t('verdict.card-points')}: {points}",
+        f"{t('verdict.card-points')}{colon}{points}",
     ]
     if gained:
-        parts.append(f"{t('verdict.victory-points')}: {gained}")
+        parts.append(f"{t('verdict.victory-points')}{colon}{gained}")
     if result.ass_joker_holder is not None:
-        parts.append(f"{t('verdict.ass-joker')}: {names[result.ass_joker_holder]}")
+        parts.append(f"{t('verdict.ass-joker')}{colon}{names[result.ass_joker_holder]}")
     if result.hall_of_fame is not None:
-        parts.append(f"{t('verdict.hall-of-fame')}: {names[result.hall_of_fame]}")
+        parts.append(f"{t('verdict.hall-of-fame')}{colon}{names[result.hall_of_fame]}")
     return " · ".join(parts)
 
 
@@ -287,6 +298,7 @@ def _more(lang: str, what: str, count: int) -> list[str]:
 def _closing_lines(verdict: Verdict, lang: str) -> list[str]:
     """The verdict's last lines: legal or not, the final scores, the claim checked."""
     t = _labeller(lang)
+    colon = _colon(lang)
     names = verdict.record.players
     lines = []
     if verdict.illegal:
@@ -300,12 +312,14 @@ def _closing_lines(verdict: Verdict, lang: str) -> list[str]:
         winners = ", ".join(names[p] for p in verdict.game.winners or ())
         if verdict.record.ruleset.scoring == "victory_points":
             lines.append(
-                f"{t('verdict.final-scores')}: {scores} — {t('verdict.game-won-by')} {winners}"
+                f"{t('verdict.final-scores')}{colon}{scores} — {t('verdict.game-won-by')} {winners}"
             )
         else:
             counted = lowest_score_points(verdict.results, verdict.record.ruleset)
             points = ", ".join(f"{names[p]} {v}" for p, v in enumerate(counted))
-            lines.append(f"{t('verdict.final')}: {points} — {t('verdict.game-won-by')} {winners}")
+            lines.append(
+                f"{t('verdict.final')}{colon}{points} — {t('verdict.game-won-by')} {winners}"
+            )
     else:
         lines.append(t("verdict.in-progress"))
     claim = _claim_line(verdict, lang)
@@ -320,13 +334,13 @@ def _claim_line(verdict: Verdict, lang: str) -> str | None:
     claim = verdict.record.claim
     if claim is None:
         return None
-    text = f' "{claim.text}"' if claim.text else ""
+    text = f" {_quoted(claim.text, lang)}" if claim.text else ""
     outcome = {
         True: "verdict.claim-holds",
         False: "verdict.claim-fails",
         None: "verdict.claim-open",
     }
-    return f"{t('verdict.claim')}{text}: {t(outcome[verdict.claim_holds()])}"
+    return f"{t('verdict.claim')}{text}{_colon(lang)}{t(outcome[verdict.claim_holds()])}"
 
 
 def render_text(verdict: Verdict, lang: str = "en", *, rulebook_url: str | None = None) -> str:
@@ -336,35 +350,36 @@ def render_text(verdict: Verdict, lang: str = "en", *, rulebook_url: str | None 
     the rulebook is its address under ``rulebook_url`` (:func:`rule_url`), or without one its
     page relative to the site's root."""
     t = _labeller(lang)
+    colon = _colon(lang)
     names = verdict.record.players
-    lines = [f"{t('verdict.unreadable')}: {problem}" for problem in verdict.problems]
+    lines = [f"{t('verdict.unreadable')}{colon}{problem}" for problem in verdict.problems]
     lines += _more(lang, "unreadable", verdict.problems_total - len(verdict.problems))
     lines.extend(_result_lines(verdict, lang))
     for event in verdict.illegal:
         where = f"{t('table.round')} {event.round + 1}, #{event.index + 1}"
         lines += [
             "",
-            f"{t('verdict.illegal')} {event.number} ({where}): "
+            f"{t('verdict.illegal')} {event.number} ({where}){colon}"
             f"{describe(event.action, names, lang)} · {_as_recorded(event.action, names)}",
             f"  {event.message_in(names, lang)} [{event.rule}]",
             *_rule_block(event.rule, lang, rulebook_url),
         ]
         lines.append(f"{t('verdict.allowed')}{_colon(lang).rstrip()}")
         lines += [f"  {line}" for line in allowed_lines(event.allowed, names, lang)]
-        lines.append(f"{t('verdict.table-before')}:")
+        lines.append(f"{t('verdict.table-before')}{colon.rstrip()}")
         lines.append(render_table(event.before, names, lang=lang))
     lines += _more(lang, "illegal", verdict.illegal_total - len(verdict.illegal))
     for undecided in verdict.undecided:
         where = f"{t('table.round')} {undecided.round + 1}, #{undecided.index + 1}"
         lines += [
             "",
-            f"{t('verdict.undecided')} {undecided.number} ({where}): "
+            f"{t('verdict.undecided')} {undecided.number} ({where}){colon}"
             f"{describe(undecided.action, names, lang)} · {_as_recorded(undecided.action, names)}",
             f"  {_undecided_text(undecided, names, lang)}",
         ]
         for rule in undecided.rules:
             lines += _rule_block(rule, lang, rulebook_url)
-        lines.append(f"{t('verdict.table-before')}:")
+        lines.append(f"{t('verdict.table-before')}{colon.rstrip()}")
         lines.append(render_table(undecided.before, names, lang=lang))
     lines += _more(lang, "undecided", verdict.undecided_total - len(verdict.undecided))
     # A note is three lines: the event, what happened, the ruling that asks for the note.
@@ -375,10 +390,11 @@ def render_text(verdict: Verdict, lang: str = "en", *, rulebook_url: str | None 
         where = f"{t('table.round')} {note.round + 1}, #{note.index + 1}"
         lines += [
             "",
-            f"{t('verdict.noted')} {note.number} ({where}): "
+            f"{t('verdict.noted')} {note.number} ({where}){colon}"
             f"{describe(note.action, names, lang)} · {_as_recorded(note.action, names)}",
             f"  {note.message_in(names, lang)}",
-            f"  {t('ruling')} {_number(note.rule, lang)} · {note.rule} · {t('rulebook')}: {link}",
+            f"  {t('ruling')} {_number(note.rule, lang)} · {note.rule}"
+            f" · {t('rulebook')}{colon}{link}",
         ]
     lines += _more(lang, "noted", verdict.notes_total - len(verdict.notes))
     lines.append("")
@@ -401,7 +417,7 @@ def allowed_lines(allowed: Sequence[Action], names: Sequence[str], lang: str) ->
     put down cards in the motion of a wrong one (:class:`~sabai_rules.moves.AlsoThrowIn`), why,
     citing :rule:`ruling.wrong-cards-in-a-batch`: read alone, "also throws in" beside a lock-out
     looks like a contradiction. ``["-"]`` where nothing was allowed."""
-    semicolon = "\u00a0; " if lang == "fr" else "; "
+    semicolon = _semicolon(lang)
     by_player: dict[int, list[Action]] = {}
     for action in allowed:
         by_player.setdefault(action.actor, []).append(action)
@@ -453,7 +469,7 @@ def _undecided_text(event: UndecidedEvent, names: Sequence[str], lang: str) -> s
     on together."""
     t = _labeller(lang)
     colon = _colon(lang)
-    semicolon = "\u00a0; " if lang == "fr" else "; "
+    semicolon = _semicolon(lang)
     if event.single and event.turns:
         turn = event.turns[0]
         parts = []
@@ -476,9 +492,9 @@ def _undecided_text(event: UndecidedEvent, names: Sequence[str], lang: str) -> s
     return f"{turns_on} {_sentence(t('verdict.illegal-where').format(why=whys))}"
 
 
-def _colon(lang: str) -> str:
-    """Between a label and what it labels: French sets a no-break space before the colon."""
-    return "\u00a0: " if lang == "fr" else ": "
+def _quoted(text: str, lang: str) -> str:
+    """``text`` in the quotation marks of ``lang``: « » in French (a no-break space inside)."""
+    return f"«\u00a0{text}\u00a0»" if lang == "fr" else f'"{text}"'
 
 
 def _sentence(text: str) -> str:

@@ -47,6 +47,7 @@ from sabai_rules.model.events import Event
 from sabai_rules.play.game import lowest_score_points
 from sabai_rules.play.views import EventView, PendingView, view
 from sabai_rules.referee.export import caused_seen, rule_seen
+from sabai_rules.referee.i18n import colon as _colon
 from sabai_rules.referee.i18n import describe, label
 from sabai_rules.referee.picture import table_svg
 from sabai_rules.referee.record import RecordError
@@ -54,7 +55,6 @@ from sabai_rules.referee.render import (
     _as_recorded,
     _claim_line,
     _closing_lines,
-    _colon,
     _more,
     _number,
     _result_line,

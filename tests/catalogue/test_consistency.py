@@ -19,6 +19,8 @@ from sabai_dev.catalogue_checks import (
     check_source_files,
     check_source_presence,
     check_translations,
+    check_typography,
+    check_vocabulary,
 )
 from sabai_rules.model import catalogue
 from sabai_rules.model.catalogue import Catalogue, CatalogueError
@@ -257,7 +259,7 @@ def test_a_translation_left_in_english_is_found(spec_copy: Path) -> None:
     _edit(spec_copy / "rules" / "turn.toml", 'fi = "Kortin nostaminen"', 'fi = "Draw and look"')
     _edit(
         spec_copy / "glossary.toml",
-        'fr = "La rencontre entière : une suite de manches',
+        'fr = "La rencontre entière\u00a0: une suite de manches',
         'fr = "The whole match: a series of rounds ending with the final round. The player with'
         ' the most victory points at the end of the game wins." #',
     )
@@ -285,4 +287,64 @@ def test_a_translated_title_quoting_the_english_text_is_found(spec_copy: Path) -
             "ruling.no-one-skipped title",
             "the fi title quotes the English text: \u201dNo one is skipped\u201d",
         )
+    ]
+
+
+def test_a_word_the_glossary_avoids_is_found_in_any_prose_of_any_language(spec_copy: Path) -> None:
+    """Issue 37, item 5: a statement, a glossary definition, a ruling group's title; not the
+    published text a rule quotes, nor a note that names the word in quotation marks."""
+    _edit(
+        spec_copy / "rules" / "turn.toml",
+        "Les tours se succèdent",
+        "Les tours du donneur se suivent",
+    )
+    _edit(
+        spec_copy / "rules" / "turn.toml",
+        'fr = "Le jeu se déroule dans le sens',
+        'fr = "Le donneur se déroule dans le sens',
+    )
+    _edit(
+        spec_copy / "glossary.toml",
+        "De speler die de kaarten van een partij deelt.",
+        "De speler die de kaarten van een ronde deelt.",
+    )
+    _edit(
+        spec_copy / "glossary.toml",
+        "Le texte dit «\u00a0celle qui a distribué les cartes\u00a0».",
+        "Le texte ne dit jamais «\u00a0donneur\u00a0»\u00a0: il dit «\u00a0celle qui a distribué"
+        " les cartes\u00a0».",
+    )
+    _edit(
+        spec_copy / "rulings" / "04-throw-in.toml",
+        "Väliintulo ja lisäkortit",
+        "Väliintulo ja rangaistuskortit",
+    )
+    problems = check_vocabulary(catalogue.load(spec_copy))
+    assert [(p.where, p.message.split(",")[0]) for p in problems] == [
+        ("turn.counter-clockwise statement", "fr: says 'donneur'"),
+        ("ruling group throw-in title", "fi: says 'rangaistuskortit'"),
+        ("dealer definition", "nl: says 'ronde'"),
+    ]
+    assert "say 'personne qui distribue' (dealer)" in problems[0].message
+
+
+def test_french_typography_is_checked_in_our_prose_not_in_the_published_text(
+    spec_copy: Path,
+) -> None:
+    _edit(
+        spec_copy / "glossary.toml",
+        "Le texte dit «\u00a0celle qui a distribué les cartes\u00a0».",
+        'Le texte dit \\"celle qui a distribué les cartes\\" : c\'est tout.',
+    )
+    _edit(
+        spec_copy / "rules" / "turn.toml",
+        'fr = "Le jeu se déroule dans le sens',
+        'fr = "Le jeu : se déroule dans le sens',
+    )
+    problems = check_typography(catalogue.load(spec_copy))
+    assert [(p.where, re.sub(r": ['\"].*", "", p.message)) for p in problems] == [
+        ("dealer note on fr", "a straight quotation mark, not « »"),
+        ("dealer note on fr", "a straight quotation mark, not « »"),
+        ("dealer note on fr", "a straight apostrophe, not ’"),
+        ("dealer note on fr", "an ordinary space, not a no-break space, before ':'"),
     ]

@@ -20,7 +20,7 @@ from sabai_rules.model.catalogue import LANGUAGES
 from sabai_rules.model.ruleset import PRESETS, Ruleset
 from sabai_rules.referee import replay, table_after
 from sabai_rules.referee.export import export_view
-from sabai_rules.referee.i18n import label
+from sabai_rules.referee.i18n import colon, label
 from sabai_rules.referee.record import RecordError, read_record, write_record
 from tests.support import json_keys, sabai
 
@@ -74,7 +74,7 @@ def test_replay_gives_one_line_per_round_and_the_final_scores(lang: str, tmp_pat
     for n, line in enumerate(lines[:rounds], start=1):
         assert line.startswith(f"{word} {n} ("), line
         assert f"{label(lang, 'verdict.round-won-by')} " in line
-        assert f"{label(lang, 'verdict.card-points')}: Anna " in line
+        assert f"{label(lang, 'verdict.card-points')}{colon(lang)}Anna " in line
     # A legal game can carry notes (three lines each), between the rounds and the final scores.
     notes = [line for line in lines if line.startswith(label(lang, "verdict.noted"))]
     assert len(notes) == len(verdict.notes)
@@ -85,7 +85,7 @@ def test_replay_gives_one_line_per_round_and_the_final_scores(lang: str, tmp_pat
         for name, points in zip(("Anna", "Ben", "Cleo"), verdict.game.victory_points, strict=True)
     )
     assert lines[-1] == (
-        f"{label(lang, 'verdict.final-scores')}: {scores} — "
+        f"{label(lang, 'verdict.final-scores')}{colon(lang)}{scores} — "
         f"{label(lang, 'verdict.game-won-by')} {names}"
     )
 
@@ -298,9 +298,9 @@ def test_a_corrupted_event_is_found_with_its_number_and_rule(
     code, text, _ = sabai("replay", str(path), "--lang", "fr")
     assert code == EXIT_ILLEGAL
     where = f"({label('fr', 'table.round')} {r + 1}, #{i + 1})"
-    assert f"{label('fr', 'verdict.illegal')} {number} {where}: " in text
+    assert f"{label('fr', 'verdict.illegal')} {number} {where}\u00a0: " in text
     assert f"[{rule}]" in text
-    assert f"{label('fr', 'verdict.table-before')}:" in text
+    assert f"{label('fr', 'verdict.table-before')}\u00a0:" in text
     assert text.rstrip().endswith(label("fr", "verdict.not-legal"))
 
 

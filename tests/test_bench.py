@@ -39,30 +39,11 @@ def test_the_replay_benchmark_refuses_in_one_line_what_no_game_of_the_table_hold
 def test_the_instruction_count_plays_the_bench_policy_and_refuses_a_tree_without_the_package(
     tmp_path: Path,
 ) -> None:
-    script = ROOT / "bench" / "instructions.py"
-    played = subprocess.run(
-        [sys.executable, str(script), "--play", "2", "--listed"],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=300,
-    )
-    unchecked = int(played.stdout)
-    checked = subprocess.run(
-        [sys.executable, str(script), "--play", "2", "--unlisted"],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=300,
-    )
+    unchecked = _bench("instructions.py", "--play", "2", "--listed")
+    checked = _bench("instructions.py", "--play", "2", "--unlisted")
     # The same seeded rounds, whether apply checks the action again or not.
-    assert unchecked == int(checked.stdout) > 2
-    refused = subprocess.run(
-        [sys.executable, str(script), "--tree", str(tmp_path)],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=60,
-    )
+    assert unchecked.returncode == checked.returncode == 0
+    assert int(unchecked.stdout) == int(checked.stdout) > 2
+    refused = _bench("instructions.py", "--tree", str(tmp_path))
     assert refused.returncode == 2
     assert refused.stderr.count("\n") == 1

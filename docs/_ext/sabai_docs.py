@@ -879,8 +879,8 @@ class TraceabilityDirective(MarkdownDirective):
                 f"| {chapter.number}. {chapter.title(lang)} "
                 f"| {len(rules)} | {code} | {tests} | {shown} |"
             )
-        head = (w(lang, "code"), w(lang, "tests"), w(lang, "scenarios"), w(lang, "decider"))
-        lines += ["", "| id | " + " | ".join(head) + " |", "|---|---|---|---|---|"]
+        columns = (w(lang, "code"), w(lang, "tests"), w(lang, "scenarios"), w(lang, "decider"))
+        lines += ["", "| id | " + " | ".join(columns) + " |", "|---|---|---|---|---|"]
         normative = cat().rules(kind="normative", edition=edition)
         for rule in normative:
             counts = (found().code(rule.id), found().tests(rule.id), found().scenarios(rule.id))

@@ -529,12 +529,13 @@ def was_listed(listed: LegalActions, state: State, action: Action) -> bool:
 
 # -- the lists of what the game waits for -------------------------------------------------------
 #
-# Every list but the throw-ins is legality's own verdict: candidates, in the documented order, that
-# :func:`~sabai_rules.moves.current_refusal` does not refuse (:func:`_legal`). Listing and checking
-# cannot disagree: the list is built by checking. A list is cached under a key holding what
-# legality reads for those candidates at that moment (each key's function says what); a test
-# builds every list afresh beside the cached one along random games, so that a check that starts
-# reading something its key lacks fails there.
+# The lists of a turn, the answers, the calls, the passes and a skipped function are legality's
+# own verdict: candidates, in the documented order, that current_refusal does not refuse
+# (``_legal``), so listing and checking cannot disagree. The ways to carry out a function and the
+# compensation cards are the slots legality's predicate for them allows, once the game waits for
+# them (a full check of each was measured too dear: a switch's runs are met anew at most steps).
+# A list is cached under a key holding what legality reads for it at that moment (each function
+# says what); tests/engine/test_list_keys.py builds every list afresh beside the cached one.
 
 
 def _legal(state: State, candidates: Iterable[Action]) -> list[Action]:

@@ -14,7 +14,8 @@ from pathlib import Path
 from sabai_rules.engine import rules
 from sabai_rules.model import deciders
 
-RULES = Path(rules.__file__).with_suffix(".py")
+#: Read from the source tree, not the module's file: in the compiled build that is an extension.
+RULES = Path(__file__).resolve().parents[2] / "sabai_rules" / "engine" / "rules.py"
 
 #: What a predicate may name beside its parameters and locals: the module's functions and
 #: constants, the types and helpers it imports, Python's builtins. Not the registries of the marks

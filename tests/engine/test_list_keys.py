@@ -83,7 +83,7 @@ def test_a_cached_list_is_the_list_built_afresh(name: str) -> None:
     assert _stale(RULESETS[name], rounds=rounds, seed=len(name)) == []
 
 
-@pytest.mark.skipif(COMPILED, reason="compiled, legality calls its predicates natively: none planted")
+@pytest.mark.skipif(COMPILED, reason="compiled, legality calls its predicates natively")
 def test_a_check_reading_what_its_key_lacks_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
     """Planted: a drawn card kept only over a card whose face is even. The keeps are keyed on the
     slots the predicates allow, computed by enumeration from the row's shape and the Ass Joker,

@@ -47,7 +47,14 @@ from sabai_rules.engine.rules import reaction_order
 from sabai_rules.engine.transition import apply_listed
 from sabai_rules.model.arguments import instance, number, seat, writable
 from sabai_rules.model.cards import face_name
-from sabai_rules.model.memo import CONSECUTIVE, DECLINED, MEMOS, MOVE_INDICES, UNIFORM_OUTCOMES
+from sabai_rules.model.memo import (
+    CONSECUTIVE,
+    DECLINED,
+    MEMOS,
+    MOVE_INDICES,
+    UNIFORM_OUTCOMES,
+    remember,
+)
 from sabai_rules.model.ruleset import PRESETS, Ruleset
 from sabai_rules.moves import (
     MAX_PLAYERS,
@@ -213,12 +220,10 @@ class EpisodeSpec:
 #: listed, and again after emptying its own cache). With it, the space's decline index
 #: (``ActionSpace.moves`` is a property of an interpreted class).
 _INDICES: Final[dict[int, tuple[ActionSpace, dict[int, tuple[Move, int]], int]]] = MOVE_INDICES
-_SPACES: Final = MEMOS["MOVE_INDICES"].bound
 _MEMO_LIMIT: Final = MEMOS["CONSECUTIVE"].bound
 #: The pairs of a chance node of ``count`` outcomes, by ``count``: ``(k, 1 / count)`` for every
 #: outcome ``k`` up to the greatest met (card ids, seats), one tuple each, shared by the nodes.
 _UNIFORM: Final[dict[int, tuple[object, ...]]] = UNIFORM_OUTCOMES
-_COUNTS: Final = MEMOS["UNIFORM_OUTCOMES"].bound
 #: Runs of consecutive move indices (:func:`_consecutive`), by first index and length.
 _CONSECUTIVE: Final[dict[int, tuple[int, ...]]] = CONSECUTIVE
 #: Who declined as C ints (:meth:`Episode.observation_parts`) and as C floats
@@ -273,9 +278,8 @@ def _memo(space: ActionSpace) -> tuple[ActionSpace, dict[int, tuple[Move, int]],
     """``space``, its memo of move indices and its decline's index (:data:`_INDICES`)."""
     memo = _INDICES.get(id(space))
     if memo is None or memo[0] is not space:
-        if len(_INDICES) >= _SPACES:
-            _INDICES.clear()
-        memo = _INDICES[id(space)] = (space, {}, space.moves - 1)
+        memo = (space, {}, space.moves - 1)
+        remember(_INDICES, MEMOS["MOVE_INDICES"].bound, id(space), memo)
     return memo
 
 
@@ -609,9 +613,8 @@ class Episode:
         pairs = _UNIFORM.get(count)
         if pairs is None or len(pairs) <= outcomes[-1]:
             chance = 1.0 / count
-            if len(_UNIFORM) >= _COUNTS:
-                _UNIFORM.clear()
-            pairs = _UNIFORM[count] = tuple([(k, chance) for k in range(outcomes[-1] + 1)])
+            pairs = tuple([(k, chance) for k in range(outcomes[-1] + 1)])
+            remember(_UNIFORM, MEMOS["UNIFORM_OUTCOMES"].bound, count, pairs)
         found: list[Any] = [pairs[outcome] for outcome in outcomes]
         return found
 

@@ -539,9 +539,8 @@ def _packer(count: int, floats: bool) -> struct.Struct:
     key = count << 1 | floats
     found = _PACKERS.get(key)
     if found is None:
-        if len(_PACKERS) >= _FEW:
-            _PACKERS.clear()
-        found = _PACKERS[key] = struct.Struct(f"{count}{'f' if floats else 'i'}")
+        packer = struct.Struct(f"{count}{'f' if floats else 'i'}")
+        found = memo.remember(_PACKERS, memo.MEMOS["PACKERS"].bound, key, packer)
     return found
 
 
@@ -597,8 +596,6 @@ _SLOT_TABLES: Final[dict[int, list[bytes | None]]] = memo.SLOT_TABLES
 #: A row's padding, by table size and form, then by the number of empty slots: zeros (a list
 #: as long as the longest row of the decks met, plus one).
 _ZEROS: Final[dict[int, list[bytes | None]]] = memo.ZEROS
-#: The bound of the packers and the slot tables (:data:`sabai_rules.model.memo.MEMOS`).
-_FEW: Final = memo.MEMOS["SLOT_TABLES"].bound
 
 #: The rows of the last observation and the cards each player had seen then: the next
 #: observation (observations are asked state after state) takes from them every row that is the
@@ -638,9 +635,8 @@ def _rows_parts(
     key = (faces << 4 | n) << 1 | floats
     table = _SLOT_TABLES.get(key)
     if table is None:
-        if len(_SLOT_TABLES) >= _FEW:
-            _SLOT_TABLES.clear()
-        table = _SLOT_TABLES[key] = [None] * ((3 + faces) << n)
+        table = [None] * ((3 + faces) << n)
+        memo.remember(_SLOT_TABLES, memo.MEMOS["SLOT_TABLES"].bound, key, table)
     longest = len(by_card) - 1  # a row's longest possible length, in slots
     paddings = _ZEROS.get(n << 1 | floats)
     if paddings is None or len(paddings) <= longest:
